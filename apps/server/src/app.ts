@@ -1,0 +1,103 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import { accountRoutes } from "./features/account/routes";
+import { createAccountService } from "./features/account/service";
+import { startDailyPick } from "./features/global-dilemma/jobs";
+import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
+import { createGlobalDilemmaService } from "./features/global-dilemma/service";
+import { healthRoutes } from "./features/health/routes";
+import { testClockRoutes } from "./features/test-clock/routes";
+import { clock } from "./lib/clock";
+import type { Database } from "./lib/db";
+import { createIdentity } from "./lib/identity";
+import { loadAuthSecret } from "./lib/secret";
+import { paths } from "./paths";
+import { docsPlugin } from "./plugins/docs";
+import { errorsPlugin } from "./plugins/errors";
+import { identityPlugin } from "./plugins/identity";
+import { securityPlugin } from "./plugins/security";
+import { spaPlugin } from "./plugins/spa";
+
+export interface AppOptions {
+  config: Config;
+  /** Opened, migrated and seeded by the caller, who also closes it. */
+  database: Database;
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+const VITE_DEV_ORIGINS = ["http://localhost:5173", "http://127.0.0.1:5173"];
+
+function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+  const level = config.LOG_LEVEL ?? (config.APP_ENV === "test" ? "warn" : "info");
+  if (config.APP_ENV !== "local") return { level };
+  return {
+    level,
+    transport: {
+      target: "pino-pretty",
+      options: { translateTime: "HH:MM:ss", ignore: "pid,hostname", singleLine: true },
+    },
+  };
+}
+
+/** The whole application as a Fastify instance: tests `inject` into it, server.ts listens. */
+export async function buildApp({ config, database }: AppOptions) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    requestIdHeader: "x-request-id",
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const local = config.APP_ENV === "local";
+  const secret =
+    config.APP_ENV === "test" && !config.AUTH_SECRET
+      ? randomBytes(32).toString("base64url")
+      : loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
+  const identity = createIdentity({
+    config,
+    db: database.db,
+    secret,
+    extraTrustedOrigins: local ? VITE_DEV_ORIGINS : [],
+  });
+  const globalDilemmas = createGlobalDilemmaService({ db: database.db, clock });
+
+  // Infrastructure first, then the features, then the SPA catch-all.
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { https: config.publicUrl.startsWith("https://") });
+  await app.register(docsPlugin, { title: config.APP_TITLE });
+  await app.register(identityPlugin, { identity });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(accountRoutes, {
+        service: createAccountService({ adminEmails: config.ADMIN_EMAILS }),
+      });
+      await api.register(globalDilemmaRoutes, { service: globalDilemmas });
+      if (config.APP_ENV === "test") await api.register(testClockRoutes);
+    },
+    { prefix: "/api" },
+  );
+  await app.register(spaPlugin, { root: paths.webDist, local });
+
+  if (config.APP_ENV !== "test") {
+    const stopDailyPick = startDailyPick(globalDilemmas, app.log);
+    app.addHook("onClose", async () => stopDailyPick());
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z
+  .object({
+    APP_ENV: z.enum(["local", "test", "production"]).default("local"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    DATABASE_URL: optionalString,
+    DATA_DIR: z.string().default("./data"),
+    AUTH_SECRET: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default("eitheror <no-reply@eitheror.local>"),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((list) =>
+        list
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    APP_TITLE: z.string().default("eitheror"),
+    LLM_BASE_URL: optionalString,
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: optionalString,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV !== "production") return;
+    for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+    }
+  });
+
+export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** Reads the environment once at start; a bad value stops the process with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const config = parsed.data;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+  return { ...config, publicUrl };
+}

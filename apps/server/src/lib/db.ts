@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../db/schema";
+import { paths } from "../paths";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction, or the database itself where no transaction is needed. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Answers whether the database can run a query right now. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseSource =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir?: string; client?: PGlite };
+
+const MIGRATION_LOCK = 7_318_201; // any constant shared by every instance
+
+/** Opens the database and brings its schema up to date: same migrations on both engines. */
+export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  if (source.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    // Instances starting together must not run the same migration twice.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: paths.migrations });
+    } finally {
+      await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      lockClient.release();
+    }
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      ping: () => ping(() => pool.query("SELECT 1")),
+      close: () => pool.end(),
+    };
+  }
+
+  let client = source.client;
+  if (!client) {
+    if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
+    client = new PGlite(source.dataDir);
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: paths.migrations });
+  const pglite = client;
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    ping: () => ping(() => pglite.query("SELECT 1")),
+    close: () => pglite.close(),
+  };
+}
+
+async function ping(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}

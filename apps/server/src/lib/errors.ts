@@ -1,0 +1,21 @@
+import { type ErrorStatus, errorCodes } from "@eitheror/shared/api/envelope";
+
+/** An error the client caused or may see: it carries its HTTP status and a readable message. */
+export class AppError extends Error {
+  readonly code: string;
+
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+    readonly messages?: string[],
+  ) {
+    super(message);
+    this.code = errorCodes[status];
+  }
+}
+
+export const notSignedIn = () => new AppError(401, "Please sign in to continue.");
+export const forbidden = (message = "You are not allowed to do that.") =>
+  new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);

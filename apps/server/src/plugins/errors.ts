@@ -1,0 +1,43 @@
+import { type ErrorEnvelope, type ErrorStatus, errorCodes } from "@eitheror/shared/api/envelope";
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors";
+
+const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
+
+function envelope(status: ErrorStatus, message: string, messages?: string[]): ErrorEnvelope {
+  return { error: { code: errorCodes[status], message, ...(messages ? { messages } : {}) } };
+}
+
+function isKnownClientStatus(status: number | undefined): status is ErrorStatus {
+  return status !== undefined && status >= 400 && status < 500 && status in errorCodes;
+}
+
+/** One error handler for the whole API: every failure leaves in the DESIGN §6 envelope. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const messages = [
+        ...new Set(error.validation.map((issue) => issue.message ?? "Invalid input.")),
+      ];
+      return reply.status(400).send(envelope(400, messages.join(" "), messages));
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(envelope(error.status, error.message, error.messages));
+    }
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large…
+    if (isKnownClientStatus(error.statusCode)) {
+      return reply.status(error.statusCode).send(envelope(error.statusCode, error.message));
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(400).send(envelope(400, error.message));
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send(envelope(500, INTERNAL_MESSAGE));
+  });
+});
+
+export function apiNotFound(method: string, url: string): ErrorEnvelope {
+  return envelope(404, `There is no ${method} ${url.split("?")[0]} in this API.`);
+}

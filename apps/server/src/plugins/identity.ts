@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { notSignedIn } from "../lib/errors";
+import { AUTH_BASE_PATH, getViewer, type Identity, type Viewer } from "../lib/identity";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The caller's session, or null when nobody is signed in (read once per request). */
+    viewer(): Promise<Viewer | null>;
+    /** The caller's session; answers 401 when nobody is signed in. */
+    requireViewer(): Promise<Viewer>;
+  }
+}
+
+function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
+}
+
+/**
+ * Mounts better-auth at /api/auth and tells every route who is calling. The auth
+ * routes live in their own scope without Fastify's body parsers: better-auth reads
+ * the body itself, from a Fetch Request built here.
+ */
+export const identityPlugin = fp(
+  async (app: FastifyInstance, { identity }: { identity: Identity }) => {
+    const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+
+    app.decorateRequest("viewer", function (this: FastifyRequest) {
+      let viewer = viewers.get(this);
+      if (!viewer) {
+        viewer = getViewer(identity, toHeaders(this));
+        viewers.set(this, viewer);
+      }
+      return viewer;
+    });
+    app.decorateRequest("requireViewer", async function (this: FastifyRequest) {
+      const viewer = await this.viewer();
+      if (!viewer) throw notSignedIn();
+      return viewer;
+    });
+
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.route({
+        method: ["GET", "POST"],
+        url: `${AUTH_BASE_PATH}/*`,
+        schema: { hide: true },
+        handler: async (request, reply) => {
+          const url = new URL(request.url, `${request.protocol}://${request.host}`);
+          const body =
+            request.body instanceof Buffer && request.body.length ? request.body : undefined;
+          const response = await identity.handler(
+            new Request(url, { method: request.method, headers: toHeaders(request), body }),
+          );
+          reply.status(response.status);
+          response.headers.forEach((value, key) => {
+            if (key !== "set-cookie") reply.header(key, value);
+          });
+          for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+          return reply.send(Buffer.from(await response.arrayBuffer()));
+        },
+      });
+    });
+  },
+);

@@ -1,0 +1,46 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { seedDilemmaBank } from "./db/seed/seed";
+import { openDatabase } from "./lib/db";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL }
+      : { kind: "pglite", dataDir: config.DATA_DIR },
+  );
+  await seedDilemmaBank(database.db);
+
+  const app = await buildApp({ config, database });
+  app.addHook("onClose", async () => database.close());
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, async () => {
+      app.log.info({ signal }, "shutting down: finishing requests in flight");
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+      await app.close();
+      process.exit(0);
+    });
+  }
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.info(
+    `${config.APP_TITLE} is ready at ${config.publicUrl} (${database.kind}${database.kind === "pglite" ? ` in ${config.DATA_DIR}` : ""})`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import type { SessionUser } from "./schema";
+
+/**
+ * Where a visitor stands (spec §4 "Sign-in state"):
+ * - `signed-out`: no session at all;
+ * - `anonymous`: the automatic guest session of the landing and invite pages;
+ * - `needs-details`: verified e-mail but no display name yet;
+ * - `signed-in`: verified e-mail, display name set, not anonymous.
+ */
+export type SignInState = "signed-out" | "anonymous" | "needs-details" | "signed-in";
+
+type StateUser = Pick<SessionUser, "name" | "emailVerified" | "isAnonymous">;
+
+export function signInState(user: StateUser | null | undefined): SignInState {
+  if (!user) return "signed-out";
+  if (user.isAnonymous) return "anonymous";
+  if (!user.emailVerified) return "signed-out";
+  return user.name?.trim() ? "signed-in" : "needs-details";
+}
+
+/**
+ * A `returnUrl` is followed only when it is a path on this site: it starts with a
+ * single `/`, and holds no scheme, backslash or control character that a browser
+ * could read as another origin.
+ */
+export function safeReturnUrl(value: unknown): string | null {
+  if (typeof value !== "string" || !value.startsWith("/")) return null;
+  if (value.startsWith("//") || value.includes("\\")) return null;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
+    return null;
+  return value;
+}
