@@ -49,7 +49,8 @@ function loggerOptions(config: Config): FastifyServerOptions["logger"] {
 export async function buildApp({ config, database }: AppOptions) {
   const app = Fastify({
     logger: loggerOptions(config),
-    requestIdHeader: "x-request-id",
+    // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -91,7 +92,7 @@ export async function buildApp({ config, database }: AppOptions) {
     },
     { prefix: "/api" },
   );
-  await app.register(spaPlugin, { root: paths.webDist, local });
+  await app.register(spaPlugin, { root: paths.webDist, local, title: config.APP_TITLE });
 
   if (config.APP_ENV !== "test") {
     const stopDailyPick = startDailyPick(globalDilemmas, app.log);

@@ -33,7 +33,11 @@ export function createIdentity({ config, db, secret, extraTrustedOrigins = [] }:
     // Limits that matter (sign-in e-mails) are enforced by the app, in PostgreSQL.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    advanced: { useSecureCookies: config.publicUrl.startsWith("https://") },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      // better-auth turns the origin check off whenever NODE_ENV=test; keep it on everywhere.
+      disableOriginCheck: false,
+    },
     plugins: [anonymous({ emailDomainName: "anonymous.eitheror.invalid" }), bearer(), admin()],
   });
 }

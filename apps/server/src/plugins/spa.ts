@@ -9,6 +9,18 @@ interface SpaOptions {
   root: string;
   /** Adds the `local` class to <body> (spec: local-development flag). */
   local: boolean;
+  /** The product title (APP_TITLE): the page's <title> and the brand the SPA shows. */
+  title: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function renderIndexHtml(html: string, { local, title }: Omit<SpaOptions, "root">): string {
+  const safeTitle = escapeHtml(title);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${safeTitle}</title>`)
+    .replace(/(<meta name="application-name" content=")[^"]*"/, `$1${safeTitle}"`)
+    .replace(/<body([^>]*)>/, local ? '<body$1 class="local">' : "<body$1>");
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -1,0 +1,202 @@
+import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, createTestApp } from "../test/app";
+import { allowConsoleError } from "../test/console";
+import { createSession, createUser } from "../test/factories";
+
+const ADMIN_EMAILS = ["boss@example.test", "ops@example.test", "pending@example.test"];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAILS.join(",") } });
+});
+afterAll(() => t?.close());
+
+describe("operations", () => {
+  it("GET /api/health answers while the process is up", async () => {
+    const response = await t.client().get("/api/health");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: "ok" });
+  });
+
+  it("GET /api/ready answers when the database does", async () => {
+    const response = await t.client().get("/api/ready");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: "ready" });
+  });
+
+  it("echoes a well-formed x-request-id and makes one up otherwise", async () => {
+    const client = t.client();
+    const echoed = await client.get("/api/health", { headers: { "x-request-id": "trace-42" } });
+    expect(echoed.headers.get("x-request-id")).toBe("trace-42");
+
+    const replaced = await client.get("/api/health", { headers: { "x-request-id": "no way!" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+
+    const made = await client.get("/api/health");
+    expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("serves an OpenAPI document of the API at /api/docs", async () => {
+    const response = await t.client().get<{ openapi: string; paths: Record<string, unknown> }>(
+      "/api/docs",
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/dilemmas/global",
+        "/api/dilemmas/global/{id}/selection",
+        "/api/check-admin",
+        "/api/health",
+      ]),
+    );
+  });
+});
+
+describe("errors", () => {
+  it("answers an unknown /api path with a 404 envelope", async () => {
+    const response = await t.client().get("/api/no-such-thing?x=1");
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({
+      error: { code: "not_found", message: "There is no GET /api/no-such-thing in this API." },
+    });
+  });
+
+  it("answers a malformed JSON body with a 400 envelope, never a 500", async () => {
+    const client = await t.anonymous();
+    const { body } = await client.get<{ data: { globalDilemmaData: { id: string } } }>(
+      "/api/dilemmas/global",
+    );
+    const response = await client.post(
+      `/api/dilemmas/global/${body.data.globalDilemmaData.id}/selection`,
+      { rawBody: '{"option": "A"' },
+    );
+    expect(response.status).toBe(400);
+    expect(errorEnvelopeSchema.parse(response.body).error.code).toBe("invalid_input");
+  });
+
+  it("answers a body of the wrong media type with a 415 envelope", async () => {
+    const response = await t
+      .client()
+      .post("/api/dilemmas/global/any/selection", {
+        rawBody: "<option>A</option>",
+        headers: { "content-type": "application/xml" },
+      });
+    expect(response.status).toBe(415);
+    expect(errorEnvelopeSchema.parse(response.body).error.code).toBe("unsupported_media_type");
+  });
+});
+
+describe("security", () => {
+  it("sends a CSP and the other helmet headers", async () => {
+    const response = await t.client().get("/api/health");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    // Served over http (PUBLIC_URL is http://localhost): no HSTS.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("hands a new visitor an XSRF-TOKEN cookie the page can read", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health" });
+    const cookie = [response.headers["set-cookie"]].flat().find((c) => c?.startsWith("XSRF-TOKEN="));
+    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,};/);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/HttpOnly/i);
+  });
+
+  it("refuses a non-GET API call whose XSRF header does not match the cookie", async () => {
+    const client = t.client();
+    for (const headers of [{}, { "x-xsrf-token": "forged" }]) {
+      const response = await client.post("/api/auth/sign-in/anonymous", {
+        body: {},
+        xsrf: false,
+        headers,
+      });
+      expect(response.status).toBe(403);
+      expect(errorEnvelopeSchema.parse(response.body).error.code).toBe("forbidden");
+    }
+    expect(client.cookies.has("better-auth.session_token")).toBe(false);
+  });
+
+  it("only lets better-auth take cookie POSTs from the public URL's origin", async () => {
+    allowConsoleError(); // better-auth logs the refused origin
+    const response = await t.client().post("/api/auth/sign-in/anonymous", {
+      body: {},
+      headers: { origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("GET /api/check-admin", () => {
+  it("needs a session", async () => {
+    const response = await t.client().get("/api/check-admin");
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({
+      error: { code: "not_signed_in", message: "Please sign in to continue." },
+    });
+  });
+
+  it("says no to an anonymous guest", async () => {
+    const client = await t.anonymous();
+    const response = await client.get("/api/check-admin");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { isAdmin: false } });
+  });
+
+  it.each([
+    ["a verified address in ADMIN_EMAILS", { email: "boss@example.test" }, true],
+    ["a listed address in another case", { email: "Ops@Example.TEST" }, true],
+    ["the admin role", { role: "admin" }, true],
+    ["an unverified address in ADMIN_EMAILS", { email: "pending@example.test", emailVerified: false }, false],
+    ["an ordinary verified user", {}, false],
+  ])("answers for %s", async (_, overrides, isAdmin) => {
+    const user = await createUser(t.db, overrides);
+    const { token } = await createSession(t.db, user.id);
+    const response = await t.client().useBearer(token).get("/api/check-admin");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { isAdmin } });
+  });
+});
+
+describe("outside APP_ENV=test", () => {
+  it("has no test clock and sends HSTS when served over https", async () => {
+    const local = await createTestApp({
+      env: { APP_ENV: "local", LOG_LEVEL: "warn", PUBLIC_URL: "https://eitheror.example" },
+    });
+    try {
+      const response = await local.client().post("/api/test/clock", { body: { advanceMs: 1000 } });
+      expect(response.status).toBe(404);
+      expect(errorEnvelopeSchema.parse(response.body).error.code).toBe("not_found");
+
+      const health = await local.client().get("/api/health");
+      expect(health.headers.get("strict-transport-security")).toContain("max-age=");
+      expect(health.headers.get("content-security-policy")).toContain(
+        "upgrade-insecure-requests",
+      );
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe("POST /api/test/clock", () => {
+  it("moves the server clock forward in APP_ENV=test", async () => {
+    const before = Date.now();
+    const response = await t.client().post<{ data: { now: string } }>("/api/test/clock", {
+      body: { advanceMs: 3_600_000 },
+    });
+    expect(response.status).toBe(200);
+    expect(Date.parse(response.body.data.now) - before).toBeGreaterThanOrEqual(3_600_000);
+  });
+
+  it("refuses to move it backwards", async () => {
+    const response = await t.client().post("/api/test/clock", { body: { advanceMs: -1 } });
+    expect(response.status).toBe(400);
+  });
+});

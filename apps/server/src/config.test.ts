@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("runs locally on port 3000 with embedded PGlite in ./data by default", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      APP_ENV: "local",
+      HOST: "0.0.0.0",
+      PORT: 3000,
+      DATA_DIR: "./data",
+      MAIL_FROM: "eitheror <no-reply@eitheror.local>",
+      ADMIN_EMAILS: [],
+      APP_TITLE: "eitheror",
+      publicUrl: "http://localhost:3000",
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.AUTH_SECRET).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.LOG_LEVEL).toBeUndefined();
+  });
+
+  it("derives the public URL from PORT, or takes PUBLIC_URL without its trailing slash", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://eitheror.example/" }).publicUrl).toBe(
+      "https://eitheror.example",
+    );
+  });
+
+  it("reads ADMIN_EMAILS as a trimmed, lower-case list", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com , ops@example.com,," }).ADMIN_EMAILS).toEqual([
+      "boss@example.com",
+      "ops@example.com",
+    ]);
+  });
+
+  it("treats blank optional values as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "  ", SMTP_URL: "", AUTH_SECRET: " " });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.AUTH_SECRET).toBeUndefined();
+  });
+
+  it("refuses production without PUBLIC_URL, AUTH_SECRET and SMTP_URL, listing all three", () => {
+    const error = configError({ APP_ENV: "production" });
+    expect(error.problems).toEqual(
+      expect.arrayContaining([
+        "PUBLIC_URL: is required in production",
+        "AUTH_SECRET: is required in production",
+        "SMTP_URL: is required in production",
+      ]),
+    );
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"]) expect(error.message).toContain(key);
+  });
+
+  it("starts in production when all three are given", () => {
+    const config = loadConfig({
+      APP_ENV: "production",
+      PUBLIC_URL: "https://eitheror.example",
+      AUTH_SECRET: "x".repeat(32),
+      SMTP_URL: "smtp://mail.example:587",
+    });
+    expect(config.APP_ENV).toBe("production");
+    expect(config.publicUrl).toBe("https://eitheror.example");
+  });
+
+  it.each(["abc", "70000", "-1", "3.5"])("reports the bad PORT %j", (PORT) => {
+    const error = configError({ PORT });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^PORT: /);
+  });
+
+  it("reports every bad value at once", () => {
+    const error = configError({
+      APP_ENV: "staging",
+      PUBLIC_URL: "ftp://eitheror.example",
+      AUTH_SECRET: "too-short",
+      LOG_LEVEL: "loud",
+    });
+    const keys = error.problems.map((problem) => problem.split(":")[0]);
+    expect(keys.sort()).toEqual(["APP_ENV", "AUTH_SECRET", "LOG_LEVEL", "PUBLIC_URL"]);
+    expect(error.problems).toContain("AUTH_SECRET: must be at least 32 characters");
+    expect(error.problems).toContain("PUBLIC_URL: must be an http(s) URL");
+  });
+});

@@ -1,0 +1,36 @@
+import { type SignInState, signInState } from "@eitheror/shared/identity/rules";
+import { sessionUserSchema } from "@eitheror/shared/identity/schema";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "@/config/paths";
+import { apiRequest } from "@/lib/api-client";
+
+const sessionSchema = z
+  .object({
+    session: z.object({ id: z.string(), expiresAt: z.coerce.date() }),
+    user: sessionUserSchema,
+  })
+  .nullable();
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionQueryKey = ["session"] as const;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: () => apiRequest(api.session, { schema: sessionSchema }),
+  staleTime: 5 * 60_000,
+});
+
+/** The current session and where it stands (spec §4 sign-in state). */
+export function useSession(): {
+  session: Session | undefined;
+  state: SignInState;
+  isPending: boolean;
+} {
+  const query = useQuery(sessionQueryOptions);
+  return {
+    session: query.data,
+    state: signInState(query.data?.user),
+    isPending: query.isPending,
+  };
+}

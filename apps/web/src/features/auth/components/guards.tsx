@@ -1,0 +1,87 @@
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageLoader } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useIsAdmin } from "../api/check-admin";
+import { useSession } from "../api/get-session";
+import { useSignInAnonymous } from "../api/sign-in-anonymous";
+
+/** Where to come back to after signing in, carried in navigation state (spec §2). */
+export interface ReturnState {
+  returnUrl?: string;
+}
+
+function useReturnState(): ReturnState {
+  const location = useLocation();
+  return { returnUrl: `${location.pathname}${location.search}` };
+}
+
+/** Screens for fully signed-in users; others go to sign in first, then come back. */
+export function RequireSignedIn() {
+  const { state, isPending } = useSession();
+  const returnState = useReturnState();
+  if (isPending) return <PageLoader />;
+  if (state === "signed-in") return <Outlet />;
+  if (state === "needs-details")
+    return <Navigate to={paths.signInDetails} state={returnState} replace />;
+  return <Navigate to={paths.signIn} state={returnState} replace />;
+}
+
+/** /sign-in: anonymous or signed-out visitors stay; everyone else is further along. */
+export function SignInGuard() {
+  const { state, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) return <PageLoader />;
+  if (state === "signed-in") return <Navigate to={paths.home} replace />;
+  if (state === "needs-details")
+    return <Navigate to={paths.signInDetails} state={location.state} replace />;
+  return <Outlet />;
+}
+
+/** /sign-in/details: only for a verified user who has no name yet. */
+export function DetailsGuard() {
+  const { state, isPending } = useSession();
+  if (isPending) return <PageLoader />;
+  if (state === "needs-details") return <Outlet />;
+  return <Navigate to={state === "signed-in" ? paths.home : paths.landing} replace />;
+}
+
+/** /admin: a verified, non-anonymous user whom the server calls an admin. */
+export function AdminGuard() {
+  const { session, state, isPending } = useSession();
+  const isAdmin = useIsAdmin(state === "signed-in" ? session?.user.id : undefined);
+  if (isPending) return <PageLoader />;
+  if (state === "signed-out" || state === "anonymous")
+    return <Navigate to={paths.signIn} state={{ returnUrl: paths.admin }} replace />;
+  if (state !== "signed-in") return <Navigate to={paths.home} replace />;
+  if (isAdmin.isPending) return <PageLoader />;
+  return isAdmin.data ? <Outlet /> : <Navigate to={paths.home} replace />;
+}
+
+/**
+ * The landing and invite pages work for anyone: a visitor with no session gets an
+ * anonymous one, so their choices count and can later move to a real account.
+ */
+export function GuestSession() {
+  const { state, isPending } = useSession();
+  const signInAnonymous = useSignInAnonymous();
+  const needsGuest = !isPending && state === "signed-out";
+  const { mutate, isIdle } = signInAnonymous;
+
+  useEffect(() => {
+    if (needsGuest && isIdle) mutate();
+  }, [needsGuest, isIdle, mutate]);
+
+  if (signInAnonymous.isError) {
+    return (
+      <div className="mx-auto max-w-md space-y-4 p-6">
+        <Alert kind="danger">We could not start your visit. {signInAnonymous.error.message}</Alert>
+        <Button onClick={() => signInAnonymous.mutate()}>Try again</Button>
+      </div>
+    );
+  }
+  if (isPending || needsGuest) return <PageLoader />;
+  return <Outlet />;
+}

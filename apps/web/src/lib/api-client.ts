@@ -1,0 +1,83 @@
+import type { z } from "zod";
+
+const XSRF_COOKIE = "XSRF-TOKEN";
+const XSRF_HEADER = "X-XSRF-TOKEN";
+const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
+
+/** A failed API call: the HTTP status and the server's readable message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly messages: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const found = document.cookie.split("; ").find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
+}
+
+interface RequestOptions<T extends z.ZodType> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  /** Parses the answer, so a contract drift fails loudly here and not in a screen. */
+  schema?: T;
+}
+
+/**
+ * Calls the API with the session cookie. Non-GET calls echo the anti-forgery
+ * cookie in the header the server checks. Errors arrive as {error:{message}}
+ * (our envelope) or {message} (better-auth) and become an ApiError.
+ */
+export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
+  url: string,
+  { method = "GET", body, schema }: RequestOptions<T> = {},
+): Promise<z.output<T>> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET") {
+    const token = readCookie(XSRF_COOKIE);
+    if (token) headers[XSRF_HEADER] = token;
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+  }
+
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const failure = (json ?? {}) as {
+      error?: { code?: string; message?: string; messages?: string[] };
+      code?: string;
+      message?: string;
+    };
+    throw new ApiError(
+      response.status,
+      failure.error?.message ?? failure.message ?? FALLBACK_MESSAGE,
+      failure.error?.code ?? failure.code,
+      failure.error?.messages,
+    );
+  }
+  return schema ? schema.parse(json) : (json as z.output<T>);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
