@@ -73,7 +73,7 @@ function DilemmaChoices({ dilemma, chosen }: { dilemma: GlobalDilemma; chosen: O
             {index === 1 && (
               <span
                 aria-hidden
-                className="self-center justify-self-center text-xs font-bold tracking-widest text-slate-400"
+                className="self-center justify-self-center text-xs font-bold tracking-widest text-slate-500"
               >
                 OR
               </span>
