@@ -36,7 +36,7 @@ test.describe("global daily dilemma", () => {
     await landing.optionA.click();
     await expect(landing.optionA).toHaveAttribute("aria-pressed", "true");
     const answers = page.getByText(/\d+ answers? so far/);
-    const before = await answers.innerText();
+    const before = (await answers.textContent()) ?? "";
 
     await landing.optionB.click();
     await expect(landing.optionB).toHaveAttribute("aria-pressed", "true");

@@ -14,7 +14,12 @@ if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: tr
 const executablePath = resolveChromium();
 const launchOptions = {
   executablePath,
-  args: ["--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  args: [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+  ],
 };
 
 export default defineConfig({
@@ -30,7 +35,10 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
     { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium", launchOptions } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
   ],
   webServer: {
     command: "node apps/server/dist/server.js",
@@ -38,6 +46,12 @@ export default defineConfig({
     url: `${baseURL}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { APP_ENV: "test", PORT: String(PORT), PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      APP_ENV: "test",
+      PORT: String(PORT),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
   },
 });

@@ -12,7 +12,13 @@ const targets = [
   {
     workspace: "apps/web",
     output: "apps/web/dist/index.html",
-    sources: ["apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "packages/shared/src"],
+    sources: [
+      "apps/web/src",
+      "apps/web/public",
+      "apps/web/index.html",
+      "apps/web/vite.config.ts",
+      "packages/shared/src",
+    ],
   },
   {
     workspace: "apps/server",
@@ -32,7 +38,10 @@ for (const { workspace, output, sources } of targets) {
   const built = newest(at(output));
   if (built && built >= Math.max(...sources.map((source) => newest(at(source))))) continue;
   console.log(`Building ${workspace}…`);
-  const result = spawnSync("npm", ["run", "build", "-w", workspace], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build", "-w", workspace], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -19,7 +19,13 @@ const steps = [
   [
     "unit + integration",
     "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, "vitest.json")}`],
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${join(reports, "vitest.json")}`,
+    ],
   ],
   [
     "browser",
@@ -32,7 +38,11 @@ const steps = [
 const failedSteps = [];
 for (const [name, command, args, env] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) failedSteps.push(name);
 }
 
@@ -46,16 +56,26 @@ function readJson(file) {
 const vitest = readJson("vitest.json");
 const playwright = readJson("playwright.json");
 const counts = {
-  passed: (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0),
+  passed:
+    (vitest?.numPassedTests ?? 0) +
+    (playwright?.stats?.expected ?? 0) +
+    (playwright?.stats?.flaky ?? 0),
   failed: (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0),
-  skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0),
+  skipped:
+    (vitest?.numPendingTests ?? 0) +
+    (vitest?.numTodoTests ?? 0) +
+    (playwright?.stats?.skipped ?? 0),
 };
 
 console.log("\n── Summary ──");
-console.log(`Vitest (unit + integration): ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : "no report"}`);
+console.log(
+  `Vitest (unit + integration): ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : "no report"}`,
+);
 console.log(
   `Playwright (browser): ${playwright ? `${playwright.stats.expected + playwright.stats.flaky} passed, ${playwright.stats.unexpected} failed` : "no report"}`,
 );
 console.log(failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed.");
-console.log(`${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
+console.log(
+  `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`,
+);
 process.exit(failedSteps.length || !vitest || !playwright ? 1 : 0);

@@ -22,6 +22,6 @@ export class LandingPage {
   async percent(letter: "A" | "B"): Promise<number | null> {
     const label = this.option(letter).getByText(/^\d+%$/);
     if (!(await label.isVisible())) return null;
-    return Number((await label.innerText()).replace("%", ""));
+    return Number((await label.textContent())?.replace("%", ""));
   }
 }

@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../test/app";
-import { allowConsoleError } from "../test/console";
+import { createTestApp, type TestApp } from "../test/app";
+import { expectConsoleError } from "../test/console";
 import { createSession, createUser } from "../test/factories";
 
 const ADMIN_EMAILS = ["boss@example.test", "ops@example.test", "pending@example.test"];
@@ -38,9 +38,9 @@ describe("operations", () => {
   });
 
   it("serves an OpenAPI document of the API at /api/docs", async () => {
-    const response = await t.client().get<{ openapi: string; paths: Record<string, unknown> }>(
-      "/api/docs",
-    );
+    const response = await t
+      .client()
+      .get<{ openapi: string; paths: Record<string, unknown> }>("/api/docs");
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
     expect(Object.keys(response.body.paths)).toEqual(
@@ -77,12 +77,10 @@ describe("errors", () => {
   });
 
   it("answers a body of the wrong media type with a 415 envelope", async () => {
-    const response = await t
-      .client()
-      .post("/api/dilemmas/global/any/selection", {
-        rawBody: "<option>A</option>",
-        headers: { "content-type": "application/xml" },
-      });
+    const response = await t.client().post("/api/dilemmas/global/any/selection", {
+      rawBody: "<option>A</option>",
+      headers: { "content-type": "application/xml" },
+    });
     expect(response.status).toBe(415);
     expect(errorEnvelopeSchema.parse(response.body).error.code).toBe("unsupported_media_type");
   });
@@ -103,7 +101,9 @@ describe("security", () => {
 
   it("hands a new visitor an XSRF-TOKEN cookie the page can read", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health" });
-    const cookie = [response.headers["set-cookie"]].flat().find((c) => c?.startsWith("XSRF-TOKEN="));
+    const cookie = [response.headers["set-cookie"]]
+      .flat()
+      .find((c) => c?.startsWith("XSRF-TOKEN="));
     expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,};/);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/HttpOnly/i);
@@ -111,7 +111,7 @@ describe("security", () => {
 
   it("refuses a non-GET API call whose XSRF header does not match the cookie", async () => {
     const client = t.client();
-    for (const headers of [{}, { "x-xsrf-token": "forged" }]) {
+    for (const headers of [{}, { "x-xsrf-token": "forged" }] as Record<string, string>[]) {
       const response = await client.post("/api/auth/sign-in/anonymous", {
         body: {},
         xsrf: false,
@@ -124,12 +124,23 @@ describe("security", () => {
   });
 
   it("only lets better-auth take cookie POSTs from the public URL's origin", async () => {
-    allowConsoleError(); // better-auth logs the refused origin
+    expectConsoleError(/Invalid origin: https:\/\/evil\.example/);
     const response = await t.client().post("/api/auth/sign-in/anonymous", {
       body: {},
       headers: { origin: "https://evil.example" },
     });
     expect(response.status).toBe(403);
+  });
+
+  it("has better-auth refuse a cookie POST that names no origin", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/anonymous",
+      headers: { cookie: "XSRF-TOKEN=t0k3n", "x-xsrf-token": "t0k3n" },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+    expect(String(response.headers["set-cookie"] ?? "")).not.toMatch(/better-auth\.session_token=/);
   });
 });
 
@@ -153,7 +164,11 @@ describe("GET /api/check-admin", () => {
     ["a verified address in ADMIN_EMAILS", { email: "boss@example.test" }, true],
     ["a listed address in another case", { email: "Ops@Example.TEST" }, true],
     ["the admin role", { role: "admin" }, true],
-    ["an unverified address in ADMIN_EMAILS", { email: "pending@example.test", emailVerified: false }, false],
+    [
+      "an unverified address in ADMIN_EMAILS",
+      { email: "pending@example.test", emailVerified: false },
+      false,
+    ],
     ["an ordinary verified user", {}, false],
   ])("answers for %s", async (_, overrides, isAdmin) => {
     const user = await createUser(t.db, overrides);
@@ -176,9 +191,7 @@ describe("outside APP_ENV=test", () => {
 
       const health = await local.client().get("/api/health");
       expect(health.headers.get("strict-transport-security")).toContain("max-age=");
-      expect(health.headers.get("content-security-policy")).toContain(
-        "upgrade-insecure-requests",
-      );
+      expect(health.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     } finally {
       await local.close();
     }

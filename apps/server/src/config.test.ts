@@ -38,10 +38,9 @@ describe("loadConfig", () => {
   });
 
   it("reads ADMIN_EMAILS as a trimmed, lower-case list", () => {
-    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com , ops@example.com,," }).ADMIN_EMAILS).toEqual([
-      "boss@example.com",
-      "ops@example.com",
-    ]);
+    expect(
+      loadConfig({ ADMIN_EMAILS: " Boss@Example.com , ops@example.com,," }).ADMIN_EMAILS,
+    ).toEqual(["boss@example.com", "ops@example.com"]);
   });
 
   it("treats blank optional values as unset", () => {
@@ -61,7 +60,8 @@ describe("loadConfig", () => {
       ]),
     );
     expect(error.message).toMatch(/^Invalid configuration:/);
-    for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"]) expect(error.message).toContain(key);
+    for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"])
+      expect(error.message).toContain(key);
   });
 
   it("starts in production when all three are given", () => {

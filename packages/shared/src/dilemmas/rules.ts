@@ -3,9 +3,11 @@
  * punctuation do not make a question new.
  */
 export function dilemmaKey(dilemma: string): string {
+  // NFKD splits "ê" into "e" and a combining mark: drop the mark, not the word.
   return dilemma
     .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 }

@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type App, buildApp } from "../src/app";
+import { type Config, loadConfig } from "../src/config";
+import type { Database, Db } from "../src/lib/db";
+import { AUTH_BASE_PATH } from "../src/lib/identity";
+import { XSRF_COOKIE, XSRF_HEADER } from "../src/plugins/security";
+import { openTestDatabase } from "./db";
+
+export const SESSION_COOKIE = "better-auth.session_token";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is, with `content-type: application/json` unless headers say otherwise. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Echo the XSRF cookie in the header on non-GET calls, as the web client does (default). */
+  xsrf?: boolean;
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  body: T;
+  text: string;
+}
+
+interface WireRequest {
+  method: Method;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+type Transport = (request: WireRequest) => Promise<Omit<TestResponse, "body">>;
+
+/**
+ * One browser: it keeps its cookies (the XSRF token, better-auth's session) and
+ * follows the anti-forgery rules the web client follows.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  private bearer: string | undefined;
+
+  constructor(
+    private readonly transport: Transport,
+    /** PUBLIC_URL: better-auth only takes cookie POSTs from trusted origins. */
+    private readonly origin: string,
+  ) {
+    // Double-submit token: any value works as long as cookie and header agree.
+    this.cookies.set(XSRF_COOKIE, randomBytes(16).toString("base64url"));
+  }
+
+  get<T = unknown>(url: string, options?: RequestOptions) {
+    return this.request<T>("GET", url, options);
+  }
+
+  post<T = unknown>(url: string, options?: RequestOptions) {
+    return this.request<T>("POST", url, options);
+  }
+
+  async request<T = unknown>(
+    method: Method,
+    url: string,
+    { body, rawBody, headers = {}, xsrf = true }: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
+    const wire: Record<string, string> = {};
+    if (this.cookies.size) {
+      wire.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    }
+    if (method !== "GET" && xsrf) wire[XSRF_HEADER] = this.cookies.get(XSRF_COOKIE) ?? "";
+    if (url.startsWith(`${AUTH_BASE_PATH}/`)) wire.origin = this.origin;
+    if (this.bearer) wire.authorization = `Bearer ${this.bearer}`;
+    const payload = body !== undefined ? JSON.stringify(body) : rawBody;
+    if (payload !== undefined) wire["content-type"] = "application/json";
+
+    const response = await this.transport({
+      method,
+      url,
+      headers: { ...wire, ...headers },
+      payload,
+    });
+    this.remember(response.headers.getSetCookie());
+    return { ...response, body: parseJson(response.text) as T };
+  }
+
+  /** POST /api/auth/sign-in/anonymous: the guest session of the landing page. */
+  async signInAnonymously(): Promise<{ id: string }> {
+    const response = await this.post<{ user: { id: string } }>(
+      `${AUTH_BASE_PATH}/sign-in/anonymous`,
+      { body: {} },
+    );
+    if (response.status !== 200 || !this.cookies.has(SESSION_COOKIE)) {
+      throw new Error(`anonymous sign-in failed: ${response.status} ${response.text}`);
+    }
+    return { id: response.body.user.id };
+  }
+
+  /** Calls as an API client with a session token instead of cookies. */
+  useBearer(token: string): this {
+    this.bearer = token;
+    return this;
+  }
+
+  private remember(setCookies: string[]) {
+    for (const line of setCookies) {
+      const [pair = "", ...attributes] = line.split(";");
+      const split = pair.indexOf("=");
+      const name = pair.slice(0, split).trim();
+      const value = pair.slice(split + 1).trim();
+      const expired = !value || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function injectTransport(app: App): Transport {
+  return async ({ method, url, headers, payload }) => {
+    const response = await app.inject({ method, url, headers, payload });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of [value].flat()) responseHeaders.append(name, String(item));
+    }
+    return { status: response.statusCode, headers: responseHeaders, text: response.body };
+  };
+}
+
+function fetchTransport(baseUrl: string): Transport {
+  return async ({ method, url, headers, payload }) => {
+    const response = await fetch(new URL(url, baseUrl), { method, headers, body: payload });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of APP_ENV=test and a temporary DATA_DIR. */
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: Database;
+  db: Db;
+  /** A new browser talking to the app in process (`app.inject`). */
+  client(): TestClient;
+  /** A new browser talking over real HTTP: listens on a free port on first use. */
+  httpClient(): Promise<TestClient>;
+  /** A new browser with an anonymous session. */
+  anonymous(options?: { http?: boolean }): Promise<TestClient & { userId: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh copy of the migrated, seeded test database. Call it in
+ * beforeAll and close() it in afterAll.
+ */
+export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), "eitheror-test-"));
+  const config = loadConfig({ APP_ENV: "test", DATA_DIR: dataDir, ...env });
+  const database = await openTestDatabase();
+  let app: App;
+  try {
+    app = await buildApp({ config, database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  let baseUrl: Promise<string> | undefined;
+
+  const testApp: TestApp = {
+    app,
+    config,
+    database,
+    db: database.db,
+    client: () => new TestClient(injectTransport(app), config.publicUrl),
+    async httpClient() {
+      baseUrl ??= app.listen({ host: "127.0.0.1", port: 0 }).then(() => {
+        const { port } = app.server.address() as AddressInfo;
+        return `http://127.0.0.1:${port}`;
+      });
+      return new TestClient(fetchTransport(await baseUrl), config.publicUrl);
+    },
+    async anonymous({ http = false } = {}) {
+      const client = http ? await testApp.httpClient() : testApp.client();
+      const { id } = await client.signInAnonymously();
+      return Object.assign(client, { userId: id });
+    },
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+  return testApp;
+}

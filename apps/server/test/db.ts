@@ -1,0 +1,52 @@
+import { openAsBlob } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../src/lib/db";
+import { cloneDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "./postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Path of the migrated, seeded PGlite data folder dump (integration-pglite). */
+    pgliteTemplate: string;
+    /** Name of the migrated, seeded template database (integration-postgres). */
+    postgresTemplate: string;
+  }
+}
+
+export type TestDb = "pglite" | "postgres";
+
+export function testDbKind(): TestDb {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+/**
+ * A fresh copy of the migrated and seeded database, for one test file. Its close()
+ * also throws the copy away.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind() === "postgres") return openPostgresCopy();
+
+  const template = inject("pgliteTemplate");
+  if (!template) throw new Error("No PGlite template: run through the integration-pglite project");
+  const client = new PGlite({ loadDataDir: await openAsBlob(template) });
+  // Migrations already ran in the template: this only checks they are there.
+  return openDatabase({ kind: "pglite", client });
+}
+
+async function openPostgresCopy(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = inject("postgresTemplate");
+  if (!adminUrl || !template) {
+    throw new Error("No PostgreSQL template: run through the integration-postgres project");
+  }
+  const name = uniqueDatabaseName("file");
+  await cloneDatabase(adminUrl, template, name);
+  const database = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await dropDatabase(adminUrl, name);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+type TestDb = "pglite" | "postgres";
+
+/** The same server suite, once per database engine (DESIGN §8). */
+function integration(db: TestDb): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name: `integration-${db}`,
+      include: ["apps/server/src/**/*.test.ts"],
+      environment: "node",
+      env: { TEST_DB: db },
+      globalSetup: [`apps/server/test/global-setup-${db}.ts`],
+      setupFiles: ["apps/server/test/setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/shared/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      integration("pglite"),
+      // CI sets TEST_DATABASE_URL; without it the suite runs on embedded PGlite only.
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+    ],
+  },
+});
