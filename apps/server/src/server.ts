@@ -23,13 +23,15 @@ async function main() {
   await seedDilemmaBank(database.db);
 
   const app = await buildApp({ config, database });
-  app.addHook("onClose", async () => database.close());
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, async () => {
       app.log.info({ signal }, "shutting down: finishing requests in flight");
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+      // Not an onClose hook: those run before the HTTP server has drained, and a
+      // request still in flight would find the database gone.
       await app.close();
+      await database.close();
       process.exit(0);
     });
   }
