@@ -76,6 +76,17 @@ describe("errors", () => {
     expect(errorEnvelopeSchema.parse(response.body).error.code).toBe("invalid_input");
   });
 
+  it("answers text PostgreSQL refuses (a NUL byte) with a 400 envelope, never a 500", async () => {
+    const client = await t.anonymous();
+    const response = await client.post("/api/dilemmas/global/%00'x/selection", {
+      body: { option: "A" },
+    });
+    expect(response.status).toBe(400);
+    expect(errorEnvelopeSchema.parse(response.body).error.message).toBe(
+      "Text must not contain NUL or invalid characters.",
+    );
+  });
+
   it("answers a body of the wrong media type with a 415 envelope", async () => {
     const response = await t.client().post("/api/dilemmas/global/any/selection", {
       rawBody: "<option>A</option>",

@@ -10,6 +10,16 @@ function envelope(status: ErrorStatus, message: string, messages?: string[]): Er
   return { error: { code: errorCodes[status], message, ...(messages ? { messages } : {}) } };
 }
 
+/**
+ * PostgreSQL refuses some text outright (a NUL byte, an invalid sequence): that is
+ * the client's input, whichever feature passed it on, so it is a 400, not a 500.
+ */
+const REFUSED_TEXT_CODES = new Set(["22021", "22P05"]);
+function isRefusedText(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === "string" && REFUSED_TEXT_CODES.has(cause.code);
+}
+
 function isKnownClientStatus(status: number | undefined): status is ErrorStatus {
   return status !== undefined && status >= 400 && status < 500 && status in errorCodes;
 }
@@ -25,6 +35,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof AppError) {
       return reply.status(error.status).send(envelope(error.status, error.message, error.messages));
+    }
+    if (isRefusedText(error)) {
+      return reply
+        .status(400)
+        .send(envelope(400, "Text must not contain NUL or invalid characters."));
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large…
     if (isKnownClientStatus(error.statusCode)) {
