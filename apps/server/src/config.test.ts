@@ -75,10 +75,13 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://eitheror.example");
   });
 
-  it.each(["abc", "70000", "-1", "3.5"])("reports the bad PORT %j", (PORT) => {
-    const error = configError({ PORT });
-    expect(error.problems).toHaveLength(1);
-    expect(error.problems[0]).toMatch(/^PORT: /);
+  it.each([
+    ["abc", "PORT: must be a port number"],
+    ["70000", "PORT: must be between 0 and 65535"],
+    ["-1", "PORT: must be between 0 and 65535"],
+    ["3.5", "PORT: must be a whole number"],
+  ])("reports the bad PORT %j in words", (PORT, problem) => {
+    expect(configError({ PORT }).problems).toEqual([problem]);
   });
 
   it("reports every bad value at once", () => {

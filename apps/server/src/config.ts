@@ -10,7 +10,12 @@ const envSchema = z
   .object({
     APP_ENV: z.enum(["local", "test", "production"]).default("local"),
     HOST: z.string().default("0.0.0.0"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 65535")
+      .max(65535, "must be between 0 and 65535")
+      .default(3000),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default("./data"),

@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { seedDilemmaBank } from "./db/seed/seed";
+import { DataDirInUseError } from "./lib/data-dir-lock";
 import { openDatabase } from "./lib/db";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,13 +37,22 @@ async function main() {
     });
   }
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  try {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    console.error(`Port ${config.PORT} is already in use: stop the other server, or set PORT.`);
+    process.exit(1);
+  }
   app.log.info(
     `${config.APP_TITLE} is ready at ${config.publicUrl} (${database.kind}${database.kind === "pglite" ? ` in ${config.DATA_DIR}` : ""})`,
   );
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A problem the operator can fix gets one readable line; anything else its stack.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../db/schema";
 import { paths } from "../paths";
+import { lockDataDir } from "./data-dir-lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction, or the database itself where no transaction is needed. */
@@ -50,19 +51,32 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   }
 
   let client = source.client;
+  let unlock = () => {};
   if (!client) {
-    if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
+    if (source.dataDir) {
+      mkdirSync(source.dataDir, { recursive: true });
+      unlock = lockDataDir(source.dataDir);
+    }
     client = new PGlite(source.dataDir);
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: paths.migrations });
   const pglite = client;
-  return {
-    db: db as unknown as Db,
-    kind: "pglite",
-    ping: () => ping(() => pglite.query("SELECT 1")),
-    close: () => pglite.close(),
-  };
+  try {
+    const db = drizzlePglite(pglite, { schema });
+    await migratePglite(db, { migrationsFolder: paths.migrations });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      ping: () => ping(() => pglite.query("SELECT 1")),
+      close: async () => {
+        await pglite.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    await pglite.close().catch(() => {});
+    unlock();
+    throw error;
+  }
 }
 
 async function ping(query: () => Promise<unknown>): Promise<boolean> {
