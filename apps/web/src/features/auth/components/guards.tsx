@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -68,11 +68,20 @@ export function GuestSession() {
   const { state, isPending } = useSession();
   const signInAnonymous = useSignInAnonymous();
   const needsGuest = !isPending && state === "signed-out";
-  const { mutate, isIdle } = signInAnonymous;
+  const { mutate } = signInAnonymous;
+  // One guest per signed-out spell, even when React runs the effect twice
+  // (StrictMode); logging out on this very page starts the next one.
+  const started = useRef(false);
 
   useEffect(() => {
-    if (needsGuest && isIdle) mutate();
-  }, [needsGuest, isIdle, mutate]);
+    if (!needsGuest) {
+      started.current = false;
+      return;
+    }
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [needsGuest, mutate]);
 
   if (signInAnonymous.isError) {
     return (
