@@ -15,7 +15,4 @@ export class AppError extends Error {
 }
 
 export const notSignedIn = () => new AppError(401, "Please sign in to continue.");
-export const forbidden = (message = "You are not allowed to do that.") =>
-  new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);

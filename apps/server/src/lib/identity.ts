@@ -58,7 +58,3 @@ export interface Viewer {
   };
   session: { id: string; expiresAt: Date };
 }
-
-export async function getViewer(identity: Identity, headers: Headers): Promise<Viewer | null> {
-  return identity.api.getSession({ headers });
-}

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { notSignedIn } from "../lib/errors";
-import { AUTH_BASE_PATH, getViewer, type Identity, type Viewer } from "../lib/identity";
+import { AUTH_BASE_PATH, type Identity, type Viewer } from "../lib/identity";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -33,7 +33,7 @@ export const identityPlugin = fp(
     app.decorateRequest("viewer", function (this: FastifyRequest) {
       let viewer = viewers.get(this);
       if (!viewer) {
-        viewer = getViewer(identity, toHeaders(this));
+        viewer = identity.api.getSession({ headers: toHeaders(this) });
         viewers.set(this, viewer);
       }
       return viewer;
