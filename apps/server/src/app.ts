@@ -8,14 +8,24 @@ import {
 import type { Config } from "./config";
 import { accountRoutes } from "./features/account/routes";
 import { createAccountService } from "./features/account/service";
+import { saveOutboxMail } from "./features/dev-mailbox/data";
+import { devMailboxRoutes } from "./features/dev-mailbox/routes";
 import { startDailyPick } from "./features/global-dilemma/jobs";
 import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
 import { createGlobalDilemmaService } from "./features/global-dilemma/service";
 import { healthRoutes } from "./features/health/routes";
+import { profileImagesRoutes } from "./features/profile-images/routes";
+import { createProfileImagesService } from "./features/profile-images/service";
+import { signInRoutes } from "./features/sign-in/routes";
+import { createSignInService } from "./features/sign-in/service";
 import { testClockRoutes } from "./features/test-clock/routes";
+import { usersRoutes } from "./features/users/routes";
+import { createUsersService } from "./features/users/service";
 import { clock } from "./lib/clock";
 import type { Database } from "./lib/db";
 import { createIdentity } from "./lib/identity";
+import { createMailer } from "./lib/mailer";
+import { createRateLimiter } from "./lib/rate-limit";
 import { loadAuthSecret } from "./lib/secret";
 import { paths } from "./paths";
 import { docsPlugin } from "./plugins/docs";
@@ -51,6 +61,7 @@ export async function buildApp({ config, database }: AppOptions) {
     logger: loggerOptions(config),
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
     requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -73,13 +84,41 @@ export async function buildApp({ config, database }: AppOptions) {
     secret,
     extraTrustedOrigins: local ? VITE_DEV_ORIGINS : [],
   });
-  const globalDilemmas = createGlobalDilemmaService({ db: database.db, clock });
+  const { db } = database;
+  const globalDilemmas = createGlobalDilemmaService({ db, clock });
+  const limiter = createRateLimiter(db, clock.now);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outbox: (mail) => saveOutboxMail(db, mail, clock.now()),
+    log: app.log,
+  });
+  app.addHook("onClose", async () => mailer.close());
+  const signIn = createSignInService({
+    db,
+    identity,
+    mailer,
+    limiter,
+    clock,
+    publicUrl: config.publicUrl,
+    appTitle: config.APP_TITLE,
+    linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
+    carryOver: [globalDilemmas.carryOverGuest],
+  });
 
   // Infrastructure first, then the features, then the SPA catch-all.
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { https: config.publicUrl.startsWith("https://") });
   await app.register(docsPlugin, { title: config.APP_TITLE });
-  await app.register(identityPlugin, { identity });
+  await app.register(identityPlugin, {
+    identity,
+    limitGuests: (ip) =>
+      limiter.hit(`guest:ip:${ip}`, {
+        limit: config.SIGN_IN_LIMIT_PER_IP * 10,
+        windowMs: 60 * 60 * 1000,
+        message: "Too many new visits from your network. Please try again later.",
+      }),
+  });
 
   await app.register(
     async (api) => {
@@ -88,10 +127,16 @@ export async function buildApp({ config, database }: AppOptions) {
         service: createAccountService({ adminEmails: config.ADMIN_EMAILS }),
       });
       await api.register(globalDilemmaRoutes, { service: globalDilemmas });
+      await api.register(signInRoutes, { service: signIn });
+      await api.register(usersRoutes, { service: createUsersService({ db }) });
+      await api.register(profileImagesRoutes, {
+        service: createProfileImagesService({ db, clock }),
+      });
       if (config.APP_ENV === "test") await api.register(testClockRoutes);
     },
     { prefix: "/api" },
   );
+  if (local) await app.register(devMailboxRoutes, { db, title: config.APP_TITLE });
   await app.register(spaPlugin, { root: paths.webDist, local, title: config.APP_TITLE });
 
   if (config.APP_ENV !== "test") {

@@ -34,6 +34,17 @@ const envSchema = z
           .filter(Boolean),
       ),
     APP_TITLE: z.string().default("eitheror"),
+    /** Sign-in links one IP address may request per hour (guest sessions: ten times as many). */
+    SIGN_IN_LIMIT_PER_IP: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(30),
+    /** Behind a load balancer or reverse proxy: take the client's IP from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0", ""])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
     LLM_BASE_URL: optionalString,
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,

@@ -3,12 +3,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { desc, eq } from "drizzle-orm";
 import { type App, buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
+import { outbox } from "../src/db/schema";
 import type { Database, Db } from "../src/lib/db";
 import { AUTH_BASE_PATH } from "../src/lib/identity";
 import { XSRF_COOKIE, XSRF_HEADER } from "../src/plugins/security";
 import { openTestDatabase } from "./db";
+import { linkIn, type ReceivedMail } from "./smtp-receiver";
 
 export const SESSION_COOKIE = "better-auth.session_token";
 
@@ -18,7 +21,7 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as is, with `content-type: application/json` unless headers say otherwise. */
-  rawBody?: string;
+  rawBody?: string | Buffer;
   headers?: Record<string, string>;
   /** Echo the XSRF cookie in the header on non-GET calls, as the web client does (default). */
   xsrf?: boolean;
@@ -36,7 +39,7 @@ interface WireRequest {
   method: Method;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 }
 type Transport = (request: WireRequest) => Promise<Omit<TestResponse, "body">>;
 
@@ -88,6 +91,30 @@ export class TestClient {
     });
     this.remember(response.headers.getSetCookie());
     return { ...response, body: parseJson(response.text) as T };
+  }
+
+  put<T = unknown>(url: string, options?: RequestOptions) {
+    return this.request<T>("PUT", url, options);
+  }
+
+  /** PUT a multipart/form-data body with one file field, as a browser's FormData does. */
+  upload<T = unknown>(
+    url: string,
+    file: { content: Buffer; filename?: string; type?: string; field?: string },
+  ) {
+    const boundary = `----eitheror${randomBytes(8).toString("hex")}`;
+    const head =
+      `--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.filename ?? "photo.png"}"\r\n` +
+      `Content-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`;
+    return this.put<T>(url, {
+      rawBody: Buffer.concat([
+        Buffer.from(head),
+        file.content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
   }
 
   /** POST /api/auth/sign-in/anonymous: the guest session of the landing page. */
@@ -164,6 +191,16 @@ export interface TestApp {
   httpClient(): Promise<TestClient>;
   /** A new browser with an anonymous session. */
   anonymous(options?: { http?: boolean }): Promise<TestClient & { userId: string }>;
+  /** The newest mail the app kept in its outbox for `email` (no SMTP_URL set). */
+  lastMail(email: string): Promise<ReceivedMail & { token: string }>;
+  /**
+   * Signs `client` (default: a new browser) in through the real e-mail link;
+   * with a `name` (default) also past the details screen.
+   */
+  signIn(
+    email: string,
+    options?: { name?: string | null; client?: TestClient },
+  ): Promise<TestClient & { userId: string }>;
   close(): Promise<void>;
 }
 
@@ -173,7 +210,13 @@ export interface TestApp {
  */
 export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), "eitheror-test-"));
-  const config = loadConfig({ APP_ENV: "test", DATA_DIR: dataDir, ...env });
+  // Every test browser comes from 127.0.0.1: only the tests of the per-IP limits want it low.
+  const config = loadConfig({
+    APP_ENV: "test",
+    DATA_DIR: dataDir,
+    SIGN_IN_LIMIT_PER_IP: "1000",
+    ...env,
+  });
   const database = await openTestDatabase();
   let app: App;
   try {
@@ -201,6 +244,37 @@ export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<
       const client = http ? await testApp.httpClient() : testApp.client();
       const { id } = await client.signInAnonymously();
       return Object.assign(client, { userId: id });
+    },
+    async lastMail(email) {
+      const [row] = await database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, email))
+        .orderBy(desc(outbox.createdAt))
+        .limit(1);
+      if (!row) throw new Error(`no mail to ${email} in the outbox`);
+      const { subject, text, html } = row;
+      const mail: ReceivedMail = { to: [row.to], subject, text, html, link: linkIn(text) };
+      const token = mail.link ? new URL(mail.link).searchParams.get("token") : null;
+      if (!token) throw new Error(`the mail to ${email} holds no sign-in link`);
+      return { ...mail, token };
+    },
+    async signIn(email, { name = "Test Player", client = testApp.client() } = {}) {
+      const sent = await client.post("/api/sign-in/email-link/send", {
+        body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true } },
+      });
+      if (sent.status !== 200) throw new Error(`send failed: ${sent.status} ${sent.text}`);
+      const { token } = await testApp.lastMail(email.trim().toLowerCase());
+      const done = await client.post<{ data: { userData: { id: string } } }>(
+        "/api/sign-in/email-link/complete",
+        { body: { token, email } },
+      );
+      if (done.status !== 200) throw new Error(`complete failed: ${done.status} ${done.text}`);
+      if (name) {
+        const named = await client.post(`${AUTH_BASE_PATH}/update-user`, { body: { name } });
+        if (named.status !== 200) throw new Error(`naming failed: ${named.status} ${named.text}`);
+      }
+      return Object.assign(client, { userId: done.body.data.userData.id });
     },
     async close() {
       try {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -84,6 +85,68 @@ export const verification = pgTable(
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
+
+/**
+ * E-mailed sign-in and e-mail change links. Only the SHA-256 of a token is kept;
+ * a token works once (`used_at`), before `expires_at`, for the address it went to.
+ */
+export const emailLinkTokens = pgTable(
+  "email_link_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: ["sign-in", "change-email"] }).notNull(),
+    /** The account whose address changes (purpose `change-email`). */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("email_link_tokens_expires_at_idx").on(table.expiresAt),
+    check(
+      "email_link_tokens_change_has_user",
+      sql`${table.purpose} = 'sign-in' OR ${table.userId} IS NOT NULL`,
+    ),
+  ],
+);
+
+/** Fixed-window counters shared by every instance (DESIGN §2: nothing in process memory). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  hits: integer("hits").notNull(),
+});
+
+/** Mail kept instead of sent when no SMTP server is configured (local and test). */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("outbox_created_at_idx").on(table.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** File storage (re-encoded images) by key, e.g. `profile-images/{uid}`; any instance serves it. */
+export const files = pgTable("files", {
+  key: text("key").primaryKey(),
+  content: bytea("content").notNull(),
+  contentType: text("content_type").notNull(),
+  /** Hash of the content: part of the immutable URL, so a new upload gets a new URL. */
+  version: text("version").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 // ── Dilemmas ──
 

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly messages?: string[],
+    /** A 429's wait, sent as `Retry-After`. */
+    readonly extra: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.code = errorCodes[status];

@@ -1,13 +1,95 @@
-import { betterAuth } from "better-auth";
+import { updateUserBodySchema } from "@eitheror/shared/identity/schema";
+import { type BetterAuthPlugin, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  getSessionFromCtx,
+} from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
 import { admin, anonymous, bearer } from "better-auth/plugins";
+import { z } from "zod";
 import type { Config } from "../config";
 import { account, session, user, verification } from "../db/schema";
 import type { Db } from "./db";
+import { AppError } from "./errors";
 
 export const AUTH_BASE_PATH = "/api/auth";
 const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
 const SESSION_RENEW_AFTER_S = 24 * 60 * 60;
+/** Guests get an address no mail can reach (RFC 2606), so no link ever signs in as one. */
+export const ANONYMOUS_EMAIL_DOMAIN = "anonymous.eitheror.invalid";
+
+/**
+ * better-auth endpoints this product does not offer: passwords, social logins and
+ * better-auth's own e-mail flows. Sign-in is the app's e-mail link (features/sign-in).
+ */
+const DISABLED_PATHS = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-in/social",
+  "/link-social",
+  "/unlink-account",
+  "/change-email",
+  "/change-password",
+  "/set-password",
+  "/verify-password",
+  "/request-password-reset",
+  "/reset-password",
+  "/verify-email",
+  "/send-verification-email",
+  "/delete-user",
+  "/update-session",
+];
+
+/** Where a user's own profile photos are served: the only `image` update-user accepts. */
+export const profileImagePath = (userId: string) =>
+  `/api/storage/profile-images/${encodeURIComponent(userId)}`;
+
+/**
+ * Starts a session for a user the app has just proven (an e-mail link was
+ * completed). Server-only: it has no URL, only `identity.api.startSession`.
+ */
+const appSessions = () =>
+  ({
+    id: "app-sessions",
+    endpoints: {
+      startSession: createAuthEndpoint.serverOnly(
+        { method: "POST", body: z.object({ userId: z.string() }) },
+        async (ctx) => {
+          const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!user) throw new APIError("NOT_FOUND", { message: "No such user." });
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ userId: user.id });
+        },
+      ),
+    },
+  }) satisfies BetterAuthPlugin;
+
+/**
+ * better-auth's profile update (name and photo) with the product's rules: a
+ * trimmed name of 2–50 characters, and a photo only from the user's own storage.
+ */
+const checkProfileUpdate = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/update-user") return;
+  const parsed = updateUserBodySchema.safeParse(ctx.body ?? {});
+  if (!parsed.success) {
+    throw new APIError("BAD_REQUEST", {
+      message: [...new Set(parsed.error.issues.map((issue) => issue.message))].join(" "),
+    });
+  }
+  const session = await getSessionFromCtx(ctx);
+  if (!session || session.user.isAnonymous || !session.user.emailVerified) {
+    throw new APIError("UNAUTHORIZED", { message: "Please sign in to continue." });
+  }
+  const { image } = parsed.data;
+  if (image && !image.startsWith(`${profileImagePath(session.user.id)}?`)) {
+    throw new APIError("BAD_REQUEST", { message: "Upload the photo first, then use its URL." });
+  }
+  return { context: { body: parsed.data } };
+});
 
 export interface IdentityOptions {
   config: Config;
@@ -38,7 +120,14 @@ export function createIdentity({ config, db, secret, extraTrustedOrigins = [] }:
       // better-auth turns the origin check off whenever NODE_ENV=test; keep it on everywhere.
       disableOriginCheck: false,
     },
-    plugins: [anonymous({ emailDomainName: "anonymous.eitheror.invalid" }), bearer(), admin()],
+    disabledPaths: DISABLED_PATHS,
+    hooks: { before: checkProfileUpdate },
+    plugins: [
+      anonymous({ emailDomainName: ANONYMOUS_EMAIL_DOMAIN }),
+      bearer(),
+      admin(),
+      appSessions(),
+    ],
   });
 }
 
@@ -54,7 +143,18 @@ export interface Viewer {
     image?: string | null;
     isAnonymous?: boolean | null;
     role?: string | null;
+    banned?: boolean | null;
     createdAt: Date;
   };
   session: { id: string; expiresAt: Date };
+}
+
+/**
+ * A person signed in with their e-mail: not a guest, address verified. Screens
+ * beyond the landing page and everything that changes an account need this.
+ */
+export function assertAccount(viewer: Viewer): void {
+  if (viewer.user.isAnonymous || !viewer.user.emailVerified) {
+    throw new AppError(403, "Please sign in with your e-mail address first.");
+  }
 }

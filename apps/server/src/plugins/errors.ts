@@ -34,6 +34,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send(envelope(400, messages.join(" "), messages));
     }
     if (error instanceof AppError) {
+      if (error.extra.retryAfterSeconds) reply.header("retry-after", error.extra.retryAfterSeconds);
       return reply.status(error.status).send(envelope(error.status, error.message, error.messages));
     }
     if (isRefusedText(error)) {

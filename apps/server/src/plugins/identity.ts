@@ -12,6 +12,8 @@ declare module "fastify" {
   }
 }
 
+const GUEST_SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/anonymous`;
+
 function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -27,13 +29,26 @@ function toHeaders(request: FastifyRequest): Headers {
  * the body itself, from a Fetch Request built here.
  */
 export const identityPlugin = fp(
-  async (app: FastifyInstance, { identity }: { identity: Identity }) => {
+  async (
+    app: FastifyInstance,
+    {
+      identity,
+      limitGuests,
+    }: {
+      identity: Identity;
+      /** Counts a new guest session from `ip`; throws when there were too many. */
+      limitGuests: (ip: string) => Promise<void>;
+    },
+  ) => {
     const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
     app.decorateRequest("viewer", function (this: FastifyRequest) {
       let viewer = viewers.get(this);
       if (!viewer) {
-        viewer = identity.api.getSession({ headers: toHeaders(this) });
+        // A disabled account's session counts for nothing, even before it is revoked.
+        viewer = identity.api
+          .getSession({ headers: toHeaders(this) })
+          .then((found) => (found?.user.banned ? null : found));
         viewers.set(this, viewer);
       }
       return viewer;
@@ -55,6 +70,7 @@ export const identityPlugin = fp(
         schema: { hide: true },
         handler: async (request, reply) => {
           const url = new URL(request.url, `${request.protocol}://${request.host}`);
+          if (url.pathname === GUEST_SIGN_IN_PATH) await limitGuests(request.ip);
           const body =
             request.body instanceof Buffer && request.body.length ? request.body : undefined;
           const response = await identity.handler(

@@ -11,6 +11,7 @@ export const errorCodes = {
   415: "unsupported_media_type",
   429: "rate_limited",
   500: "internal_error",
+  503: "unavailable",
 } as const;
 
 export type ErrorStatus = keyof typeof errorCodes;

@@ -1,4 +1,4 @@
-import type { SessionUser } from "./schema";
+import type { SessionUser, UserData } from "./schema";
 
 /**
  * Where a visitor stands (spec §4 "Sign-in state"):
@@ -29,4 +29,35 @@ export function safeReturnUrl(value: unknown): string | null {
   if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
     return null;
   return value;
+}
+
+interface UserRecord {
+  id: string;
+  name: string | null;
+  image?: string | null;
+  email: string;
+  emailVerified: boolean;
+  isAnonymous?: boolean | null;
+  createdAt: Date;
+}
+
+/**
+ * A user as `viewer` may see them (spec §3 User): the public profile for anyone
+ * signed in, and the address, verification and guest flag only for oneself.
+ */
+export function toUserData(user: UserRecord, { self }: { self: boolean }): UserData {
+  const profile = {
+    uid: user.id,
+    id: user.id,
+    displayName: user.name?.trim() || null,
+    photoURL: user.image ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+  if (!self) return profile;
+  return {
+    ...profile,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    isAnonymous: Boolean(user.isAnonymous),
+  };
 }

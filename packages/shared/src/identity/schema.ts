@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
+import { fieldMessages } from "../validation/messages";
 
 /** The user as the web client sees it in its own session. */
 export const sessionUserSchema = z.object({
@@ -15,3 +16,145 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const checkAdminResponseSchema = dataEnvelope(z.object({ isAdmin: z.boolean() }));
 export type CheckAdminResponse = z.infer<typeof checkAdminResponseSchema>;
+
+// ── Limits (spec §5, §9) ──
+
+export const MAX_EMAIL_LENGTH = 254;
+export const MIN_DISPLAY_NAME_LENGTH = 2;
+/** The name chosen at /sign-in/details. */
+export const MAX_DETAILS_NAME_LENGTH = 50;
+/** The name edited on one's own profile: the spec gives a tighter limit there. */
+export const MAX_PROFILE_NAME_LENGTH = 24;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const PROFILE_IMAGE_SIZE = 400;
+/** How long an e-mailed sign-in link works (OWASP ASVS: short-lived). */
+export const EMAIL_LINK_LIFETIME_MS = 10 * 60 * 1000;
+
+// ── Spec texts (spec §2, §8) ──
+
+export const identityMessages = {
+  linkSent: (email: string) => `Sign in by clicking link sent to your email: ${email}`,
+  checkSpam: "(Also check your spam folder)",
+  sendFailed: "Internal error. Please try signing in again.",
+  invalidLink: "Invalid sign in link. Please try signing in again",
+  goToSignIn: "Go to Sign In Page",
+  detailsHeader: "Enter your Name and upload profile image (optional).",
+  detailsFailed: "Internal error updating full name. Please try again.",
+  profileFailed: "Internal error updating profile. Please try again.",
+  profileSaved: "Profile Saved Successfully",
+  emailChangeSent: "Email Verification Sent. Click on sent link to complete email change.",
+  onlyImages: "Only image files are allowed.",
+} as const;
+
+// ── Fields ──
+
+/** Sign-in and profile e-mail: required, valid, trimmed and lowercased (spec §5). */
+export const emailSchema = z
+  .string({ error: fieldMessages.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: fieldMessages.required })
+  .max(MAX_EMAIL_LENGTH, { error: fieldMessages.maxLength(MAX_EMAIL_LENGTH) })
+  .pipe(z.email({ error: fieldMessages.email }));
+
+function displayNameSchema(max: number) {
+  return z
+    .string({ error: fieldMessages.required })
+    .trim()
+    .min(1, { error: fieldMessages.required })
+    .min(MIN_DISPLAY_NAME_LENGTH, { error: fieldMessages.minLength(MIN_DISPLAY_NAME_LENGTH) })
+    .max(max, { error: fieldMessages.maxLength(max) });
+}
+
+/** Any display name the server stores: the looser of the two form limits. */
+export const displayNameServerSchema = displayNameSchema(MAX_DETAILS_NAME_LENGTH);
+
+// ── Forms ──
+
+export const signInFormSchema = z.object({ email: emailSchema });
+export type SignInForm = z.infer<typeof signInFormSchema>;
+
+export const detailsFormSchema = z.object({
+  displayName: displayNameSchema(MAX_DETAILS_NAME_LENGTH),
+});
+export type DetailsForm = z.infer<typeof detailsFormSchema>;
+
+export const profileFormSchema = z.object({
+  displayName: displayNameSchema(MAX_PROFILE_NAME_LENGTH),
+  email: emailSchema,
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+// ── Calls ──
+
+/**
+ * POST /sign-in/email-link/send. `actionCodeSettings.url` is the link-router page
+ * (with an optional returnUrl); the server keeps only its returnUrl, checked, and
+ * builds the link from PUBLIC_URL.
+ */
+export const sendEmailLinkBodySchema = z.object({
+  email: emailSchema,
+  actionCodeSettings: z.object(
+    {
+      url: z
+        .string({ error: "The continue URL is required." })
+        .trim()
+        .min(1, { error: "The continue URL is required." })
+        .max(2048, { error: fieldMessages.maxLength(2048) }),
+      handleCodeInApp: z.literal(true, { error: "handleCodeInApp must be true." }),
+    },
+    { error: "actionCodeSettings is required." },
+  ),
+});
+export type SendEmailLinkBody = z.infer<typeof sendEmailLinkBodySchema>;
+
+/** The same answer whether or not the address has an account. */
+export const sendEmailLinkResponseSchema = dataEnvelope(z.object({ email: z.string() }));
+
+/** POST /sign-in/email-link/complete: the token from the link AND the address it was sent to. */
+export const completeEmailLinkBodySchema = z.object({
+  token: z
+    .string({ error: identityMessages.invalidLink })
+    .min(1, { error: identityMessages.invalidLink })
+    .max(200, { error: identityMessages.invalidLink }),
+  email: emailSchema,
+});
+export type CompleteEmailLinkBody = z.infer<typeof completeEmailLinkBodySchema>;
+
+/** POST /email-change/send: a verification link to the new address. */
+export const sendEmailChangeBodySchema = z.object({ email: emailSchema });
+
+/**
+ * A user as the viewer may see them (spec §3): e-mail, verification and the
+ * anonymous flag only on one's own profile.
+ */
+export const userDataSchema = z.object({
+  uid: z.string(),
+  id: z.string(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  email: z.string().optional(),
+  emailVerified: z.boolean().optional(),
+  isAnonymous: z.boolean().optional(),
+});
+export type UserData = z.infer<typeof userDataSchema>;
+
+export const userDataResponseSchema = dataEnvelope(z.object({ userData: userDataSchema }));
+export type UserDataResponse = z.infer<typeof userDataResponseSchema>;
+
+export const userParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** POST /new-user-properties: `isAdmin` is accepted for the contract and never trusted. */
+export const newUserPropertiesBodySchema = z.object({ isAdmin: z.boolean().optional() }).optional();
+
+/** better-auth's POST /api/auth/update-user, as the server accepts it. */
+export const updateUserBodySchema = z.object({
+  name: displayNameServerSchema.optional(),
+  image: z.string().max(500).nullable().optional(),
+});
+
+/** PUT /storage/profile-images/{uid}: the stored photo's URL. */
+export const profileImageResponseSchema = dataEnvelope(z.object({ photoURL: z.string() }));
+export const profileImageParamsSchema = z.object({ uid: z.string().min(1).max(200) });

@@ -109,3 +109,28 @@ export async function saveSelection(
     return findOne(tx, eq(globalDilemmas.id, globalDilemmaId));
   });
 }
+
+/**
+ * Hands a guest's choices to the account they signed in to. Where the account
+ * already chose, its choice stands and the guest's is taken off the counts; the
+ * guest's other choices simply change owner, so the counts stay as they are.
+ */
+export async function transferSelections(tx: Tx, guestId: string, accountId: string) {
+  await tx.execute(sql`
+    UPDATE ${globalSelections} AS guest
+    SET user_id = ${accountId}
+    WHERE guest.user_id = ${guestId}
+      AND NOT EXISTS (
+        SELECT 1 FROM ${globalSelections} AS mine
+        WHERE mine.user_id = ${accountId} AND mine.global_dilemma_id = guest.global_dilemma_id
+      )
+  `);
+  await tx.execute(sql`
+    UPDATE ${globalDilemmas} AS g
+    SET count_a = g.count_a - (CASE WHEN s.option = 'A' THEN 1 ELSE 0 END),
+        count_b = g.count_b - (CASE WHEN s.option = 'B' THEN 1 ELSE 0 END)
+    FROM ${globalSelections} AS s
+    WHERE s.user_id = ${guestId} AND s.global_dilemma_id = g.id
+  `);
+  await tx.delete(globalSelections).where(eq(globalSelections.userId, guestId));
+}

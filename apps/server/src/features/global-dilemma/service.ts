@@ -1,7 +1,7 @@
 import { utcDay } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import type { clock as Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
+import type { Db, Tx } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import {
@@ -10,6 +10,7 @@ import {
   findSelection,
   pickGlobalDilemmaForDay,
   saveSelection,
+  transferSelections,
 } from "./data";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
@@ -43,6 +44,11 @@ export function createGlobalDilemmaService({ db, clock }: { db: Db; clock: typeo
       });
       if (!saved) throw notFound(UNKNOWN_DILEMMA);
       return { globalDilemmaData: saved, globalDilemmaSelectionData: { optionSelected: option } };
+    },
+
+    /** A guest signed in: their choices now belong to the account (in the caller's transaction). */
+    async carryOverGuest(tx: Tx, guestId: string, accountId: string): Promise<void> {
+      await transferSelections(tx, guestId, accountId);
     },
 
     async selectionOf(viewer: Viewer, id: string) {

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { Db } from "../../lib/db";
+import { listOutbox } from "./data";
+
+const SHOWN = 50;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+
+/** Links in a plain-text body, made clickable (the text was escaped first). */
+const linkify = (escaped: string) =>
+  escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+/**
+ * GET /dev/mailbox (local mode only): the mail the app would have sent, newest
+ * first, so sign-in links work without an SMTP server.
+ */
+export const devMailboxRoutes: FastifyPluginAsync<{ db: Db; title: string }> = async (
+  app,
+  { db, title },
+) => {
+  app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
+    const mails = await listOutbox(db, SHOWN);
+    const items = mails
+      .map(
+        (mail) => `<article>
+  <h2>${escapeHtml(mail.subject)}</h2>
+  <p><small>To <b>${escapeHtml(mail.to)}</b> · ${mail.createdAt.toISOString()}</small></p>
+  <pre>${linkify(escapeHtml(mail.text))}</pre>
+</article>`,
+      )
+      .join("\n<hr>\n");
+    const body = items || "<p>No mail yet. Ask for a sign-in link and it shows up here.</p>";
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mailbox · ${escapeHtml(title)}</title></head>
+<body><h1>${escapeHtml(title)} mailbox</h1>
+<p>Local mode keeps mail here instead of sending it (the ${SHOWN} newest).</p>
+${body}
+</body></html>`);
+  });
+};

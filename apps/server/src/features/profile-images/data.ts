@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { files } from "../../db/schema";
+import type { Db } from "../../lib/db";
+
+export type StoredFile = typeof files.$inferSelect;
+
+/** Stores `file` under its key, replacing what was there. */
+export async function putFile(db: Db, file: Omit<typeof files.$inferInsert, "createdAt">) {
+  await db
+    .insert(files)
+    .values(file)
+    .onConflictDoUpdate({
+      target: files.key,
+      set: {
+        content: file.content,
+        contentType: file.contentType,
+        version: file.version,
+        updatedAt: file.updatedAt,
+      },
+    });
+}
+
+export async function findFile(db: Db, key: string): Promise<StoredFile | null> {
+  const [row] = await db.select().from(files).where(eq(files.key, key));
+  return row ?? null;
+}

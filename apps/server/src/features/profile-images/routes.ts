@@ -1,0 +1,82 @@
+import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
+import {
+  identityMessages,
+  MAX_IMAGE_BYTES,
+  profileImageParamsSchema,
+  profileImageResponseSchema,
+} from "@eitheror/shared/identity/schema";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import type { ProfileImagesService } from "./service";
+
+const tags = ["profile images"];
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export const profileImagesRoutes: FastifyPluginAsyncZod<{ service: ProfileImagesService }> = async (
+  app,
+  { service },
+) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.put(
+    "/storage/profile-images/:uid",
+    {
+      schema: {
+        tags,
+        summary: "Upload one's profile photo (multipart, one file); answers its URL",
+        consumes: ["multipart/form-data"],
+        params: profileImageParamsSchema,
+        response: { 200: profileImageResponseSchema, "4xx": errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      if (!request.isMultipart()) {
+        throw new AppError(415, identityMessages.onlyImages);
+      }
+      const file = await request.file();
+      if (!file) throw new AppError(400, "Choose an image file to upload.");
+      let upload: Buffer;
+      try {
+        upload = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+          throw new AppError(
+            413,
+            `This image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB, please.`,
+          );
+        }
+        throw error;
+      }
+      return { data: await service.upload(viewer, request.params.uid, upload) };
+    },
+  );
+
+  app.get(
+    "/storage/profile-images/:uid",
+    {
+      schema: {
+        tags,
+        summary: "A profile photo (WebP); cached for good when `v` names the current version",
+        params: profileImageParamsSchema,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const file = await service.read(request.params.uid);
+      const current = request.query.v === file.version;
+      reply
+        .header("content-type", file.contentType)
+        .header("cache-control", current ? IMMUTABLE : "no-cache")
+        .header("etag", `"${file.version}"`);
+      if (!current && request.headers["if-none-match"] === `"${file.version}"`) {
+        return reply.status(304).send();
+      }
+      return reply.send(file.content);
+    },
+  );
+};

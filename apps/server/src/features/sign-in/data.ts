@@ -1,0 +1,98 @@
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { emailLinkTokens, session, user } from "../../db/schema";
+import type { Tx } from "../../lib/db";
+
+export type EmailLinkToken = typeof emailLinkTokens.$inferSelect;
+export type UserRow = typeof user.$inferSelect;
+
+export async function insertEmailLinkToken(tx: Tx, token: typeof emailLinkTokens.$inferInsert) {
+  await tx.insert(emailLinkTokens).values(token);
+}
+
+/**
+ * Uses up a token in one statement, so of any number of simultaneous attempts
+ * exactly one gets the row. A wrong address, a used or an expired token matches
+ * nothing and leaves the token as it was.
+ */
+export async function consumeEmailLinkToken(
+  tx: Tx,
+  { tokenHash, email, now }: { tokenHash: string; email: string; now: Date },
+): Promise<EmailLinkToken | null> {
+  const [row] = await tx
+    .update(emailLinkTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailLinkTokens.tokenHash, tokenHash),
+        eq(emailLinkTokens.email, email),
+        isNull(emailLinkTokens.usedAt),
+        gt(emailLinkTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The account for a proven address: created on first sign-in (no name yet, so
+ * the details screen follows), verified either way. Guest rows never match.
+ */
+export async function upsertVerifiedUser(
+  tx: Tx,
+  { id, email, now }: { id: string; email: string; now: Date },
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .insert(user)
+    .values({
+      id,
+      name: "",
+      email,
+      emailVerified: true,
+      isAnonymous: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: user.email,
+      set: { emailVerified: true, updatedAt: now },
+      setWhere: sql`${user.isAnonymous} IS NOT TRUE`,
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(user).where(eq(user.email, email));
+  return row ?? null;
+}
+
+export async function setUserEmail(
+  tx: Tx,
+  { userId, email, now }: { userId: string; email: string; now: Date },
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(user)
+    .set({ email, emailVerified: true, updatedAt: now })
+    .where(and(eq(user.id, userId), ne(user.isAnonymous, true)))
+    .returning();
+  return row ?? null;
+}
+
+/** Locks a guest row for the transaction; null when it is gone (already carried over). */
+export async function lockGuest(tx: Tx, userId: string): Promise<{ id: string } | null> {
+  const [row] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.isAnonymous, true)))
+    .for("update");
+  return row ?? null;
+}
+
+/** Deletes a user with everything that cascades from it: sessions, choices. */
+export async function deleteUser(tx: Tx, userId: string) {
+  await tx.delete(user).where(eq(user.id, userId));
+}
+
+export async function deleteSession(tx: Tx, sessionId: string) {
+  await tx.delete(session).where(eq(session.id, sessionId));
+}

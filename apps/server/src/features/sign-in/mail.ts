@@ -1,0 +1,75 @@
+import type { Mail } from "../../lib/mailer";
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+
+interface LinkMail {
+  to: string;
+  appTitle: string;
+  link: string;
+  minutesValid: number;
+}
+
+function linkMail({
+  to,
+  subject,
+  heading,
+  intro,
+  button,
+  ignore,
+  link,
+  appTitle,
+  minutesValid,
+}: LinkMail & {
+  subject: string;
+  heading: string;
+  intro: string;
+  button: string;
+  ignore: string;
+}): Mail {
+  const validity = `The link works once, for ${minutesValid} minutes.`;
+  const text = [heading, "", intro, "", link, "", validity, ignore, "", `— ${appTitle}`].join("\n");
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
+  <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
+    <tr><td>
+      <p style="margin:0 0 24px;font-size:20px;font-weight:800;letter-spacing:-0.02em;color:#312e81">${escapeHtml(appTitle)}</p>
+      <h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(heading)}</h1>
+      <p style="margin:0 0 24px;font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
+      <p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:12px">${escapeHtml(button)}</a></p>
+      <p style="margin:0 0 8px;font-size:14px;color:#475569">${escapeHtml(validity)} ${escapeHtml(ignore)}</p>
+      <p style="margin:16px 0 0;font-size:12px;color:#64748b;word-break:break-all">If the button does not work, paste this address into your browser:<br><a href="${escapeHtml(link)}" style="color:#4338ca">${escapeHtml(link)}</a></p>
+    </td></tr>
+  </table>
+</body>
+</html>`;
+  return { to, subject, text, html };
+}
+
+export function signInMail(mail: LinkMail): Mail {
+  return linkMail({
+    ...mail,
+    subject: `Sign in to ${mail.appTitle}`,
+    heading: `Your sign-in link for ${mail.appTitle}`,
+    intro: "Open this link on this device to sign in. No password needed.",
+    button: `Sign in to ${mail.appTitle}`,
+    ignore: "If you did not ask to sign in, you can ignore this e-mail.",
+  });
+}
+
+export function emailChangeMail(mail: LinkMail): Mail {
+  return linkMail({
+    ...mail,
+    subject: `Confirm your new e-mail address for ${mail.appTitle}`,
+    heading: "Confirm your new e-mail address",
+    intro: `Open this link to use ${mail.to} for your ${mail.appTitle} account from now on.`,
+    button: "Confirm e-mail address",
+    ignore: "If you did not ask for this change, you can ignore this e-mail: nothing changes.",
+  });
+}

@@ -1,0 +1,206 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { safeReturnUrl, toUserData } from "@eitheror/shared/identity/rules";
+import {
+  EMAIL_LINK_LIFETIME_MS,
+  identityMessages,
+  type UserData,
+} from "@eitheror/shared/identity/schema";
+import type { clock as Clock } from "../../lib/clock";
+import type { Db, Tx } from "../../lib/db";
+import { AppError } from "../../lib/errors";
+import { assertAccount, type Identity, type Viewer } from "../../lib/identity";
+import type { Mailer } from "../../lib/mailer";
+import type { RateLimiter, RateRule } from "../../lib/rate-limit";
+import {
+  consumeEmailLinkToken,
+  deleteSession,
+  deleteUser,
+  findUserByEmail,
+  insertEmailLinkToken,
+  lockGuest,
+  setUserEmail,
+  upsertVerifiedUser,
+} from "./data";
+import { emailChangeMail, signInMail } from "./mail";
+
+const TOKEN_BYTES = 32;
+const HOUR_MS = 60 * 60 * 1000;
+const LINK_ROUTER_PATH = "/sign-in/link-router";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** Moves what a guest did (their global choice) to the account they signed in to. */
+export type GuestCarryOver = (tx: Tx, guestId: string, accountId: string) => Promise<void>;
+
+export interface SignInServiceOptions {
+  db: Db;
+  identity: Identity;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: typeof Clock;
+  publicUrl: string;
+  appTitle: string;
+  /** Sign-in links one IP address may ask for per hour. */
+  linksPerIpPerHour: number;
+  carryOver: GuestCarryOver[];
+}
+
+export function createSignInService(options: SignInServiceOptions) {
+  const { db, identity, mailer, limiter, clock, publicUrl, appTitle } = options;
+
+  const rules = {
+    perAddress: {
+      limit: 5,
+      windowMs: HOUR_MS / 4,
+      message:
+        "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
+    },
+    perIp: {
+      limit: options.linksPerIpPerHour,
+      windowMs: HOUR_MS,
+      message: "Too many sign-in links were requested from your network. Please try again later.",
+    },
+    completePerIp: {
+      limit: options.linksPerIpPerHour * 4,
+      windowMs: HOUR_MS,
+      message: "Too many sign-in attempts from your network. Please try again later.",
+    },
+  } satisfies Record<string, RateRule>;
+
+  function linkFor(token: string, returnUrl: string | null): string {
+    const url = new URL(LINK_ROUTER_PATH, publicUrl);
+    url.searchParams.set("token", token);
+    if (returnUrl) url.searchParams.set("returnUrl", returnUrl);
+    return url.toString();
+  }
+
+  async function issueLink(
+    values: { email: string; purpose: "sign-in" | "change-email"; userId?: string },
+    returnUrl: string | null,
+  ): Promise<string> {
+    const token = randomBytes(TOKEN_BYTES).toString("base64url");
+    const now = clock.now();
+    await insertEmailLinkToken(db, {
+      ...values,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
+      createdAt: now,
+    });
+    return linkFor(token, returnUrl);
+  }
+
+  async function deliver(mail: Parameters<Mailer["send"]>[0]) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      throw Object.assign(new AppError(503, identityMessages.sendFailed), { cause: error });
+    }
+  }
+
+  const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
+
+  return {
+    /**
+     * E-mails a sign-in link. Known and unknown addresses get the same answer and
+     * the same e-mail: the account is made when the link is completed.
+     */
+    async sendSignInLink({
+      email,
+      continueUrl,
+      ip,
+    }: {
+      email: string;
+      continueUrl: string;
+      ip: string;
+    }): Promise<{ email: string }> {
+      await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
+      await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
+      const returnUrl = safeReturnUrl(
+        new URL(continueUrl, publicUrl).searchParams.get("returnUrl"),
+      );
+      const link = await issueLink({ email, purpose: "sign-in" }, returnUrl);
+      await deliver(signInMail({ to: email, appTitle, link, minutesValid }));
+      return { email };
+    },
+
+    /** E-mails a link that moves the viewer's account to a new address once opened. */
+    async sendEmailChangeLink(viewer: Viewer, email: string, ip: string) {
+      assertAccount(viewer);
+      await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
+      await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
+      if (email === viewer.user.email.toLowerCase()) {
+        throw new AppError(400, "This is already your e-mail address.");
+      }
+      const link = await issueLink(
+        { email, purpose: "change-email", userId: viewer.user.id },
+        `/user-profile/${encodeURIComponent(viewer.user.id)}`,
+      );
+      await deliver(emailChangeMail({ to: email, appTitle, link, minutesValid }));
+      return { email };
+    },
+
+    /**
+     * Completes an e-mailed link: the token must be unused, unexpired and sent to
+     * `email`. In one transaction it is used up, the account is found or made (or
+     * its address changed), and a guest session in this browser ends, handing its
+     * choices to the account. Then the account's session starts.
+     */
+    async complete({
+      token,
+      email,
+      viewer,
+      ip,
+      headers,
+    }: {
+      token: string;
+      email: string;
+      viewer: Viewer | null;
+      ip: string;
+      headers: Headers;
+    }): Promise<{ userData: UserData; setCookies: string[] }> {
+      await limiter.hit(`sign-in-complete:ip:${ip}`, rules.completePerIp);
+      const account = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const used = await consumeEmailLinkToken(tx, { tokenHash: hashToken(token), email, now });
+        if (!used) throw new AppError(400, identityMessages.invalidLink);
+
+        const found =
+          used.purpose === "change-email" && used.userId
+            ? await changeEmail(tx, used.userId, email, now)
+            : await upsertVerifiedUser(tx, { id: randomUUID(), email, now });
+        if (!found) throw new AppError(400, identityMessages.invalidLink);
+        if (found.banned) throw new AppError(403, "This account is disabled.");
+
+        if (viewer && viewer.user.id !== found.id) {
+          if (viewer.user.isAnonymous && (await lockGuest(tx, viewer.user.id))) {
+            for (const carry of options.carryOver) await carry(tx, viewer.user.id, found.id);
+            await deleteUser(tx, viewer.user.id);
+          } else {
+            await deleteSession(tx, viewer.session.id);
+          }
+        }
+        return found;
+      });
+
+      const { headers: answer } = await identity.api.startSession({
+        body: { userId: account.id },
+        headers,
+        returnHeaders: true,
+      });
+      return {
+        userData: toUserData(account, { self: true }),
+        setCookies: answer.getSetCookie(),
+      };
+    },
+  };
+}
+
+async function changeEmail(tx: Tx, userId: string, email: string, now: Date) {
+  const taken = await findUserByEmail(tx, email);
+  if (taken && taken.id !== userId) {
+    throw new AppError(409, "This e-mail address is already used by another account.");
+  }
+  return setUserEmail(tx, { userId, email, now });
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,0 +1,473 @@
+import { createHash } from "node:crypto";
+import { identityMessages } from "@eitheror/shared/identity/schema";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
+import { createUser } from "../../../test/factories";
+import { startSmtpReceiver } from "../../../test/smtp-receiver";
+import { emailLinkTokens, globalDilemmas, globalSelections, session, user } from "../../db/schema";
+import { AUTH_BASE_PATH } from "../../lib/identity";
+
+const SEND = "/api/sign-in/email-link/send";
+const COMPLETE = "/api/sign-in/email-link/complete";
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+
+type ErrorBody = { error: { code: string; message: string; messages?: string[] } };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+let serial = 0;
+/** An address no other test uses. */
+const newEmail = (name = "player") => `${name}-${++serial}-${Date.now()}@example.test`;
+
+function send(client: TestClient, email: unknown, url = "/sign-in/link-router") {
+  return client.post<{ data: { email: string } }>(SEND, {
+    body: { email, actionCodeSettings: { url, handleCodeInApp: true } },
+  });
+}
+
+function complete(client: TestClient, token: string, email: string) {
+  return client.post<
+    { data: { userData: { id: string; displayName: string | null } } } & ErrorBody
+  >(COMPLETE, { body: { token, email } });
+}
+
+async function linkFor(email: string, client = t.client()): Promise<string> {
+  const response = await send(client, email);
+  expect(response.status).toBe(200);
+  return (await t.lastMail(email)).token;
+}
+
+async function sessionUser(client: TestClient) {
+  const response = await client.get<{
+    user: { id: string; email: string; emailVerified: boolean };
+  } | null>(`${AUTH_BASE_PATH}/get-session`);
+  return response.body?.user ?? null;
+}
+
+async function sessionsOf(userId: string): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(session).where(eq(session.userId, userId));
+  return row?.n ?? 0;
+}
+
+describe("sending a sign-in link", () => {
+  it("answers known and unknown addresses alike, and mails both a link", async () => {
+    const known = await createUser(t.db, { email: newEmail("known") });
+    const unknown = newEmail("unknown");
+
+    const a = await send(t.client(), known.email);
+    const b = await send(t.client(), unknown);
+
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(Object.keys(a.body.data)).toEqual(Object.keys(b.body.data));
+    expect(a.body.data.email).toBe(known.email);
+    expect(b.body.data.email).toBe(unknown);
+    expect((await t.lastMail(known.email)).link).toBeDefined();
+    expect((await t.lastMail(unknown)).link).toBeDefined();
+  });
+
+  it("trims and lowercases the address", async () => {
+    const email = newEmail("mixed");
+    const response = await send(t.client(), `  ${email.toUpperCase()}  `);
+    expect(response.status).toBe(200);
+    expect(response.body.data.email).toBe(email);
+    expect((await t.lastMail(email)).subject).toBe("Sign in to eitheror");
+  });
+
+  it("mails a well-made message: product name, link in text and HTML, 256-bit token stored only hashed", async () => {
+    const email = newEmail("mail");
+    await send(t.client(), email);
+    const mail = await t.lastMail(email);
+
+    expect(mail.link?.startsWith(`${t.config.publicUrl}/sign-in/link-router?token=`)).toBe(true);
+    expect(mail.text).toContain("eitheror");
+    expect(mail.html).toContain("eitheror");
+    expect(mail.html).toContain(mail.link?.replaceAll("&", "&amp;"));
+    expect(mail.token).toMatch(/^[\w-]{43}$/);
+
+    const rows = await t.db.select().from(emailLinkTokens).where(eq(emailLinkTokens.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toBe(createHash("sha256").update(mail.token).digest("base64url"));
+    expect(JSON.stringify(rows)).not.toContain(mail.token);
+  });
+
+  it.each([
+    [undefined, "This field is required."],
+    ["", "This field is required."],
+    ["not-an-address", "Invalid email format."],
+    ["a@b", "Invalid email format."],
+  ])("refuses the address %j with %j", async (email, message) => {
+    const response = await send(t.client(), email);
+    expect(response.status).toBe(400);
+    expect((response.body as unknown as ErrorBody).error.messages).toContain(message);
+  });
+
+  it("requires a continue URL and handleCodeInApp: true", async () => {
+    const email = newEmail();
+    const noUrl = await t.client().post<ErrorBody>(SEND, {
+      body: { email, actionCodeSettings: { url: " ", handleCodeInApp: true } },
+    });
+    const notInApp = await t.client().post<ErrorBody>(SEND, {
+      body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: false } },
+    });
+    expect(noUrl.status).toBe(400);
+    expect(noUrl.body.error.messages).toContain("The continue URL is required.");
+    expect(notInApp.status).toBe(400);
+    expect(notInApp.body.error.messages).toContain("handleCodeInApp must be true.");
+  });
+
+  it("limits links per address with a 429 and a clear message, until the window passes", async () => {
+    const email = newEmail("limited");
+    for (let i = 0; i < 5; i++) expect((await send(t.client(), email)).status).toBe(200);
+
+    const refused = await send(t.client(), email);
+    expect(refused.status).toBe(429);
+    expect((refused.body as unknown as ErrorBody).error.message).toMatch(/Too many sign-in links/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const [tokens] = await t.db
+      .select({ n: count() })
+      .from(emailLinkTokens)
+      .where(eq(emailLinkTokens.email, email));
+    expect(tokens?.n).toBe(5);
+
+    await t.client().post("/api/test/clock", { body: { advanceMs: 16 * 60 * 1000 } });
+    expect((await send(t.client(), email)).status).toBe(200);
+  });
+
+  it("answers 503 with the spec's message when the mail server is unreachable", async () => {
+    const receiver = await startSmtpReceiver();
+    const { url } = receiver;
+    await receiver.close();
+    const broken = await createTestApp({ env: { SMTP_URL: url } });
+    try {
+      const response = await send(broken.client(), newEmail());
+      expect(response.status).toBe(503);
+      expect((response.body as unknown as ErrorBody).error.message).toBe(
+        identityMessages.sendFailed,
+      );
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe("limits per IP address", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ env: { SIGN_IN_LIMIT_PER_IP: "3" } });
+  });
+  afterAll(() => limited?.close());
+
+  it("refuses the fourth link from one address within the hour, whatever the e-mail", async () => {
+    for (let i = 0; i < 3; i++) expect((await send(limited.client(), newEmail())).status).toBe(200);
+    const refused = await send(limited.client(), newEmail());
+    expect(refused.status).toBe(429);
+    expect((refused.body as unknown as ErrorBody).error.message).toMatch(/from your network/);
+  });
+
+  it("limits new guest sessions too", async () => {
+    for (let i = 0; i < 30; i++) await limited.client().signInAnonymously();
+    const refused = await limited
+      .client()
+      .post<ErrorBody>(`${AUTH_BASE_PATH}/sign-in/anonymous`, { body: {} });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe("rate_limited");
+  });
+});
+
+describe("completing a link", () => {
+  it("signs a new person in with a verified address and no name yet", async () => {
+    const email = newEmail("new");
+    const browser = t.client();
+    const token = await linkFor(email, browser);
+
+    const response = await complete(browser, token, email);
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.userData).toMatchObject({
+      displayName: null,
+      email,
+      emailVerified: true,
+    });
+    const me = await sessionUser(browser);
+    expect(me).toMatchObject({ id: response.body.data.userData.id, email, emailVerified: true });
+  });
+
+  it("signs a known person in to their own account", async () => {
+    const known = await createUser(t.db, { email: newEmail("known"), name: "Grace" });
+    const browser = t.client();
+    const response = await complete(browser, await linkFor(known.email), known.email);
+    expect(response.status).toBe(200);
+    expect(response.body.data.userData).toMatchObject({ id: known.id, displayName: "Grace" });
+  });
+
+  it("opening the link page (GET) does not use the token", async () => {
+    const email = newEmail();
+    const token = await linkFor(email);
+    const page = await t.client().get(`/sign-in/link-router?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect((await complete(t.client(), token, email)).status).toBe(200);
+  });
+
+  it("refuses a wrong address without using the token", async () => {
+    const email = newEmail("right");
+    const token = await linkFor(email);
+
+    const wrong = await complete(t.client(), token, newEmail("wrong"));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe(identityMessages.invalidLink);
+
+    expect((await complete(t.client(), token, email)).status).toBe(200);
+  });
+
+  it("refuses a used token", async () => {
+    const email = newEmail();
+    const token = await linkFor(email);
+    expect((await complete(t.client(), token, email)).status).toBe(200);
+    const again = await complete(t.client(), token, email);
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe(identityMessages.invalidLink);
+  });
+
+  it("refuses an unknown token", async () => {
+    const response = await complete(t.client(), "x".repeat(43), newEmail());
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe(identityMessages.invalidLink);
+  });
+
+  it("refuses an expired token (10 minutes, on the test clock)", async () => {
+    const email = newEmail("late");
+    const fresh = await linkFor(email);
+    const stale = await linkFor(email);
+
+    await t.client().post("/api/test/clock", { body: { advanceMs: TEN_MINUTES_MS - 60_000 } });
+    expect((await complete(t.client(), fresh, email)).status).toBe(200);
+
+    await t.client().post("/api/test/clock", { body: { advanceMs: 61_000 } });
+    const expired = await complete(t.client(), stale, email);
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.message).toBe(identityMessages.invalidLink);
+  });
+
+  it("keeps an older unexpired link working after a newer one was sent", async () => {
+    const email = newEmail();
+    const older = await linkFor(email);
+    const newer = await linkFor(email);
+    expect(older).not.toBe(newer);
+    expect((await complete(t.client(), older, email)).status).toBe(200);
+    expect((await complete(t.client(), newer, email)).status).toBe(200);
+  });
+
+  it("gives exactly one session to 20 parallel completions of one token", async () => {
+    const email = newEmail("race");
+    const token = await linkFor(email);
+    const browsers = await Promise.all(Array.from({ length: 20 }, () => t.httpClient()));
+
+    const answers = await Promise.all(browsers.map((browser) => complete(browser, token, email)));
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([
+      200,
+      ...Array<number>(19).fill(400),
+    ]);
+    const [account] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(account).toBeDefined();
+    expect(await sessionsOf(account?.id ?? "")).toBe(1);
+  });
+
+  it("refuses a disabled account and ends its sessions' power", async () => {
+    const banned = await createUser(t.db, { email: newEmail("banned"), banned: true });
+    const response = await complete(t.client(), await linkFor(banned.email), banned.email);
+    expect(response.status).toBe(403);
+    expect(await sessionsOf(banned.id)).toBe(0);
+  });
+});
+
+describe("returnUrl", () => {
+  it("keeps a same-site path in the link", async () => {
+    const email = newEmail();
+    await send(t.client(), email, "/sign-in/link-router?returnUrl=%2Finvite%2Fabc%3Fx%3D1");
+    const { link } = await t.lastMail(email);
+    expect(new URL(link ?? "").searchParams.get("returnUrl")).toBe("/invite/abc?x=1");
+  });
+
+  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"])(
+    "drops %j, and the link stays on this site",
+    async (returnUrl) => {
+      const email = newEmail("evil");
+      await send(
+        t.client(),
+        email,
+        `https://evil.example/sign-in/link-router?returnUrl=${encodeURIComponent(returnUrl)}`,
+      );
+      const link = new URL((await t.lastMail(email)).link ?? "");
+      expect(link.origin).toBe(t.config.publicUrl);
+      expect(link.searchParams.has("returnUrl")).toBe(false);
+    },
+  );
+});
+
+describe("a guest signing in", () => {
+  async function todayId(client: TestClient): Promise<string> {
+    const response = await client.get<{ data: { globalDilemmaData: { id: string } } }>(
+      "/api/dilemmas/global",
+    );
+    return response.body.data.globalDilemmaData.id;
+  }
+
+  async function counts(id: string) {
+    const [row] = await t.db
+      .select({ a: globalDilemmas.countA, b: globalDilemmas.countB })
+      .from(globalDilemmas)
+      .where(eq(globalDilemmas.id, id));
+    const [rows] = await t.db
+      .select({ n: count() })
+      .from(globalSelections)
+      .where(eq(globalSelections.globalDilemmaId, id));
+    return { a: row?.a ?? 0, b: row?.b ?? 0, rows: rows?.n ?? 0 };
+  }
+
+  async function choiceOf(userId: string, id: string) {
+    const [row] = await t.db
+      .select({ option: globalSelections.option })
+      .from(globalSelections)
+      .where(and(eq(globalSelections.userId, userId), eq(globalSelections.globalDilemmaId, id)));
+    return row?.option ?? null;
+  }
+
+  it("carries the global choice to the new account, once, and ends the guest", async () => {
+    const guest = await t.anonymous();
+    const guestId = guest.userId;
+    const id = await todayId(guest);
+    await guest.post(`/api/dilemmas/global/${id}/selection`, { body: { option: "A" } });
+    const before = await counts(id);
+
+    const email = newEmail("guest");
+    const signedIn = await t.signIn(email, { client: guest, name: null });
+
+    expect(await choiceOf(signedIn.userId, id)).toBe("A");
+    expect(await counts(id)).toEqual(before);
+    expect(signedIn.userId).not.toBe(guestId);
+    const [gone] = await t.db.select().from(user).where(eq(user.id, guestId));
+    expect(gone).toBeUndefined();
+    expect(await sessionsOf(guestId)).toBe(0);
+    expect((await sessionUser(signedIn))?.id).toBe(signedIn.userId);
+  });
+
+  it("keeps the account's own earlier choice and takes the guest's off the counts", async () => {
+    const email = newEmail("chose");
+    const account = await t.signIn(email);
+    const id = await todayId(account);
+    await account.post(`/api/dilemmas/global/${id}/selection`, { body: { option: "B" } });
+
+    const guest = await t.anonymous();
+    await guest.post(`/api/dilemmas/global/${id}/selection`, { body: { option: "A" } });
+    const before = await counts(id);
+
+    await t.signIn(email, { client: guest });
+
+    expect(await choiceOf(account.userId, id)).toBe("B");
+    expect(await counts(id)).toEqual({ a: before.a - 1, b: before.b, rows: before.rows - 1 });
+  });
+
+  it("moves the choice exactly once when two links complete at the same time", async () => {
+    const guest = await t.anonymous({ http: true });
+    const id = await todayId(guest);
+    await guest.post(`/api/dilemmas/global/${id}/selection`, { body: { option: "B" } });
+    const before = await counts(id);
+    const email = newEmail("twice");
+    const first = await linkFor(email);
+    const second = await linkFor(email);
+
+    const answers = await Promise.all([
+      complete(guest, first, email),
+      complete(guest, second, email),
+    ]);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const after = await counts(id);
+    expect(after).toEqual(before);
+    expect(after.a + after.b).toBe(after.rows);
+  });
+});
+
+describe("changing the e-mail address", () => {
+  it("mails the new address and moves the account once the link is completed there", async () => {
+    const oldEmail = newEmail("old");
+    const account = await t.signIn(oldEmail);
+    const newAddress = newEmail("new");
+
+    const sent = await account.post<{ data: { email: string } }>("/api/email-change/send", {
+      body: { email: newAddress },
+    });
+    expect(sent.status).toBe(200);
+    const mail = await t.lastMail(newAddress);
+    expect(new URL(mail.link ?? "").searchParams.get("returnUrl")).toBe(
+      `/user-profile/${account.userId}`,
+    );
+
+    expect((await complete(t.client(), mail.token, oldEmail)).status).toBe(400);
+    const done = await complete(account, mail.token, newAddress);
+    expect(done.status).toBe(200);
+    expect(done.body.data.userData.id).toBe(account.userId);
+    const [row] = await t.db.select().from(user).where(eq(user.id, account.userId));
+    expect(row?.email).toBe(newAddress);
+  });
+
+  it("refuses an address another account uses, and keeps the token", async () => {
+    const account = await t.signIn(newEmail("mover"));
+    const other = await createUser(t.db, { email: newEmail("taken") });
+    await account.post("/api/email-change/send", { body: { email: other.email } });
+    const { token } = await t.lastMail(other.email);
+
+    const refused = await complete(account, token, other.email);
+    expect(refused.status).toBe(409);
+    const [row] = await t.db
+      .select({ usedAt: emailLinkTokens.usedAt })
+      .from(emailLinkTokens)
+      .where(eq(emailLinkTokens.tokenHash, createHash("sha256").update(token).digest("base64url")));
+    expect(row?.usedAt).toBeNull();
+  });
+
+  it("is for signed-in accounts only", async () => {
+    const guest = await t.anonymous();
+    expect(
+      (await guest.post("/api/email-change/send", { body: { email: newEmail() } })).status,
+    ).toBe(403);
+    expect(
+      (await t.client().post("/api/email-change/send", { body: { email: newEmail() } })).status,
+    ).toBe(401);
+  });
+});
+
+describe("over real SMTP", () => {
+  it("delivers the sign-in e-mail, and its decoded link signs the person in", async () => {
+    const receiver = await startSmtpReceiver();
+    const app = await createTestApp({ env: { SMTP_URL: receiver.url } });
+    try {
+      const email = newEmail("smtp");
+      const browser = app.client();
+      expect((await send(browser, email)).status).toBe(200);
+
+      const mail = await receiver.waitFor(email);
+      expect(mail.subject).toBe("Sign in to eitheror");
+      expect(mail.html).toContain("<a href=");
+      const token = new URL(mail.link ?? "").searchParams.get("token") ?? "";
+      expect(token).toMatch(/^[\w-]{43}$/);
+
+      const done = await browser.post<{ data: { userData: { email: string } } }>(COMPLETE, {
+        body: { token, email },
+      });
+      expect(done.status).toBe(200);
+      expect(done.body.data.userData.email).toBe(email);
+    } finally {
+      await app.close();
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const WEEK_MS = 7 * DAY_MS;
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+/** Whole calendar months from `from` to `to` (UTC), never counting a month not yet complete. */
+function monthsBetween(from: Date, to: Date): number {
+  let months =
+    (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
+  const anniversary = new Date(from);
+  anniversary.setUTCMonth(from.getUTCMonth() + months);
+  if (anniversary > to) months -= 1;
+  return Math.max(0, months);
+}
+
+/**
+ * Relative time with 'ago' (spec §9): minutes, hours, days, weeks, months, and
+ * years plus months. A future date (a clock a little ahead) reads as just now.
+ */
+export function timeSince(date: Date, now: Date): string {
+  const elapsed = now.getTime() - date.getTime();
+  if (elapsed < MINUTE_MS) return "just now";
+  if (elapsed < HOUR_MS) return `${plural(Math.floor(elapsed / MINUTE_MS), "minute")} ago`;
+  if (elapsed < DAY_MS) return `${plural(Math.floor(elapsed / HOUR_MS), "hour")} ago`;
+  if (elapsed < WEEK_MS) return `${plural(Math.floor(elapsed / DAY_MS), "day")} ago`;
+  const months = monthsBetween(date, now);
+  if (months < 1) return `${plural(Math.floor(elapsed / WEEK_MS), "week")} ago`;
+  if (months < 12) return `${plural(months, "month")} ago`;
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  return rest === 0
+    ? `${plural(years, "year")} ago`
+    : `${plural(years, "year")} ${plural(rest, "month")} ago`;
+}
