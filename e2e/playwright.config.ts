@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { resolveChromium } from "./support/chromium";
+import { MAILBOX_PORT, MAILBOX_URL, APP_PORT as PORT, SMTP_PORT } from "./support/ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3310);
 const baseURL = `http://localhost:${PORT}`;
 const dataDir = join(tmpdir(), `eitheror-e2e-${PORT}`);
 
@@ -40,18 +40,32 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],
-  webServer: {
-    command: "node apps/server/dist/server.js",
-    cwd: "..",
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      APP_ENV: "test",
-      PORT: String(PORT),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node node_modules/tsx/dist/cli.mjs e2e/support/mail-server.ts",
+      cwd: "..",
+      url: `${MAILBOX_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_PORT: String(SMTP_PORT), MAILBOX_PORT: String(MAILBOX_PORT) },
     },
-  },
+    {
+      command: "node apps/server/dist/server.js",
+      cwd: "..",
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        APP_ENV: "test",
+        PORT: String(PORT),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: "eitheror <no-reply@eitheror.test>",
+        // Every journey's browser comes from 127.0.0.1.
+        SIGN_IN_LIMIT_PER_IP: "10000",
+      },
+    },
+  ],
 });

@@ -15,12 +15,12 @@ export const linkIn = (text: string) =>
   text.match(/https?:\/\/\S+\/sign-in\/link-router\?\S+/)?.[0];
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body
+  const escaped = body
     .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`)
-    // Keep literal percent signs from turning into escapes.
-    .replace(/%(?![0-9A-F]{2})/gi, "%25");
-  return decodeURIComponent(bytes);
+    // Literal percent signs first, so only the =XX escapes become %XX.
+    .replace(/%/g, "%25")
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`);
+  return decodeURIComponent(escaped);
 }
 
 function splitHead(raw: string): { headers: Map<string, string>; body: string } {
