@@ -16,6 +16,7 @@ import { createGlobalDilemmaService } from "./features/global-dilemma/service";
 import { healthRoutes } from "./features/health/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
 import { createProfileImagesService } from "./features/profile-images/service";
+import { startSignInCleanup } from "./features/sign-in/jobs";
 import { signInRoutes } from "./features/sign-in/routes";
 import { createSignInService } from "./features/sign-in/service";
 import { testClockRoutes } from "./features/test-clock/routes";
@@ -141,7 +142,11 @@ export async function buildApp({ config, database }: AppOptions) {
 
   if (config.APP_ENV !== "test") {
     const stopDailyPick = startDailyPick(globalDilemmas, app.log);
-    app.addHook("onClose", async () => stopDailyPick());
+    const stopSignInCleanup = startSignInCleanup(signIn, app.log);
+    app.addHook("onClose", async () => {
+      stopDailyPick();
+      stopSignInCleanup();
+    });
   }
   return app;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import { rateLimits } from "../db/schema";
 import type { Db } from "./db";
 import { AppError } from "./errors";
@@ -40,6 +40,11 @@ export function createRateLimiter(db: Db, now: () => Date) {
       }
     },
   };
+}
+
+/** Drops counters whose window started before `before`: they would restart at the next hit. */
+export async function pruneRateLimits(db: Db, before: Date) {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, before));
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { emailLinkTokens, session, user } from "../../db/schema";
 import type { Tx } from "../../lib/db";
 
@@ -95,4 +95,8 @@ export async function deleteUser(tx: Tx, userId: string) {
 
 export async function deleteSession(tx: Tx, sessionId: string) {
   await tx.delete(session).where(eq(session.id, sessionId));
+}
+
+export async function deleteTokensExpiredBefore(tx: Tx, before: Date) {
+  await tx.delete(emailLinkTokens).where(lt(emailLinkTokens.expiresAt, before));
 }

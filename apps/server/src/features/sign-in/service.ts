@@ -10,10 +10,11 @@ import type { Db, Tx } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { assertAccount, type Identity, type Viewer } from "../../lib/identity";
 import type { Mailer } from "../../lib/mailer";
-import type { RateLimiter, RateRule } from "../../lib/rate-limit";
+import { pruneRateLimits, type RateLimiter, type RateRule } from "../../lib/rate-limit";
 import {
   consumeEmailLinkToken,
   deleteSession,
+  deleteTokensExpiredBefore,
   deleteUser,
   findUserByEmail,
   insertEmailLinkToken,
@@ -25,6 +26,7 @@ import { emailChangeMail, signInMail } from "./mail";
 
 const TOKEN_BYTES = 32;
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const LINK_ROUTER_PATH = "/sign-in/link-router";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -100,6 +102,13 @@ export function createSignInService(options: SignInServiceOptions) {
   const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
 
   return {
+    /** Forgets tokens a day after they expired and rate windows over a day old. */
+    async prune() {
+      const dayAgo = new Date(clock.now().getTime() - DAY_MS);
+      await deleteTokensExpiredBefore(db, dayAgo);
+      await pruneRateLimits(db, dayAgo);
+    },
+
     /**
      * E-mails a sign-in link. Known and unknown addresses get the same answer and
      * the same e-mail: the account is made when the link is completed.

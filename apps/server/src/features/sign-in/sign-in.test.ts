@@ -7,6 +7,7 @@ import { createUser } from "../../../test/factories";
 import { startSmtpReceiver } from "../../../test/smtp-receiver";
 import { emailLinkTokens, globalDilemmas, globalSelections, session, user } from "../../db/schema";
 import { AUTH_BASE_PATH } from "../../lib/identity";
+import { deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
 
 const SEND = "/api/sign-in/email-link/send";
 const COMPLETE = "/api/sign-in/email-link/complete";
@@ -469,5 +470,31 @@ describe("over real SMTP", () => {
       await app.close();
       await receiver.close();
     }
+  });
+});
+
+describe("cleanup", () => {
+  it("forgets tokens a day after they expired, and keeps the rest", async () => {
+    const now = new Date();
+    const hour = 60 * 60 * 1000;
+    const old = { email: newEmail(), purpose: "sign-in" as const };
+    await insertEmailLinkToken(t.db, {
+      ...old,
+      tokenHash: "old",
+      expiresAt: new Date(now.getTime() - 25 * hour),
+    });
+    await insertEmailLinkToken(t.db, {
+      ...old,
+      tokenHash: "recent",
+      expiresAt: new Date(now.getTime() - hour),
+    });
+
+    await deleteTokensExpiredBefore(t.db, new Date(now.getTime() - 24 * hour));
+
+    const left = await t.db
+      .select({ hash: emailLinkTokens.tokenHash })
+      .from(emailLinkTokens)
+      .where(eq(emailLinkTokens.email, old.email));
+    expect(left.map((row) => row.hash)).toEqual(["recent"]);
   });
 });
