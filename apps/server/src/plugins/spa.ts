@@ -3,6 +3,7 @@ import { extname, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { escapeHtml } from "../lib/html";
 import { apiNotFound } from "./errors";
 
 interface SpaOptions {
@@ -12,8 +13,6 @@ interface SpaOptions {
   /** The product title (APP_TITLE): the page's <title> and the brand the SPA shows. */
   title: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function renderIndexHtml(html: string, { local, title }: Omit<SpaOptions, "root">): string {
   const safeTitle = escapeHtml(title);

@@ -24,7 +24,7 @@ describe("/dev/mailbox", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.text).toContain("Sign in to eitheror");
-    expect(page.text).toContain(`<a href="${link?.replaceAll("&", "&amp;")}">`);
+    expect(page.text).toContain(`<a href="${link?.replaceAll("&", "&#38;")}">`);
   });
 
   it("does not exist outside local mode", async () => {

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../../lib/db";
+import { escapeHtml } from "../../lib/html";
 import { listOutbox } from "./data";
 
 const SHOWN = 50;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
 
 /** Links in a plain-text body, made clickable (the text was escaped first). */
 const linkify = (escaped: string) =>

@@ -1,11 +1,5 @@
+import { escapeHtml } from "../../lib/html";
 import type { Mail } from "../../lib/mailer";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
 
 interface LinkMail {
   to: string;
