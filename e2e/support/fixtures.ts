@@ -8,11 +8,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
+      const errors = watchConsole(page);
       await use(errors);
       expect(errors, "console errors on the page").toEqual([]);
     },
@@ -20,8 +16,43 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-/** axe finds no serious or critical violation on the page as it is now. */
+/** Console errors and uncaught errors of `page`, as they come. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * The browser logs every refused request as a console error. A journey that
+ * expects one refusal takes exactly that entry off the list; anything else
+ * still fails the test.
+ */
+export async function expectRefusedRequest(consoleErrors: string[], status: number) {
+  const refused = `the server responded with a status of ${status}`;
+  await expect.poll(() => consoleErrors.some((error) => error.includes(refused))).toBe(true);
+  consoleErrors.splice(
+    consoleErrors.findIndex((error) => error.includes(refused)),
+    1,
+  );
+}
+
+/**
+ * axe finds no serious or critical violation on the page once it has settled: an
+ * alert fading in is, for a moment, paler than any reader ever sees it.
+ */
 export async function expectAccessible(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",

@@ -3,6 +3,7 @@ import { appTitle } from "@/config/env";
 import { paths } from "@/config/paths";
 import { useSession } from "@/features/auth/api/get-session";
 import { ProfileMenu } from "@/features/auth/components/profile-menu";
+import { useSessionRenewal } from "@/features/auth/hooks/use-session-renewal";
 
 const footerLinkClass =
   "rounded px-1 py-2 text-slate-600 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600";
@@ -10,6 +11,7 @@ const footerLinkClass =
 /** Nav bar with the brand and (signed in) the profile menu; the page; the footer. */
 export function AppLayout() {
   const { session, state } = useSession();
+  useSessionRenewal();
   const brandTarget = state === "signed-in" ? paths.home : paths.landing;
 
   return (

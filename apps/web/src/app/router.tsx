@@ -1,4 +1,6 @@
-import { createBrowserRouter, Navigate, RouterProvider } from "react-router";
+import { createBrowserRouter, Navigate } from "react-router";
+// The DOM build of the provider: it lets a navigation commit at once ({ flushSync }), which Log Out needs.
+import { RouterProvider } from "react-router/dom";
 import { paths } from "@/config/paths";
 import {
   AdminGuard,
@@ -10,6 +12,10 @@ import {
 import { AppLayout } from "./layout";
 import { ComingSoon } from "./routes/coming-soon";
 import { LandingRoute } from "./routes/landing";
+import { SignInRoute } from "./routes/sign-in";
+import { SignInDetailsRoute } from "./routes/sign-in-details";
+import { SignInLinkRouterRoute } from "./routes/sign-in-link-router";
+import { UserProfileRoute } from "./routes/user-profile";
 
 const soon = (title: string, description: string) => (
   <ComingSoon title={title} description={description} />
@@ -35,31 +41,12 @@ const router = createBrowserRouter([
       },
       {
         element: <SignInGuard />,
-        children: [
-          {
-            path: paths.signIn,
-            element: soon(
-              "Sign in",
-              "Passwordless sign-in with a link sent to your e-mail is on its way.",
-            ),
-          },
-        ],
+        children: [{ path: paths.signIn, element: <SignInRoute /> }],
       },
-      {
-        path: paths.signInLinkRouter,
-        element: soon("Signing you in", "Completing sign-in from an e-mailed link is on its way."),
-      },
+      { path: paths.signInLinkRouter, element: <SignInLinkRouterRoute /> },
       {
         element: <DetailsGuard />,
-        children: [
-          {
-            path: paths.signInDetails,
-            element: soon(
-              "Your details",
-              "Choosing a display name and a profile photo is on its way.",
-            ),
-          },
-        ],
+        children: [{ path: paths.signInDetails, element: <SignInDetailsRoute /> }],
       },
       {
         element: <AdminGuard />,
@@ -74,10 +61,7 @@ const router = createBrowserRouter([
             path: paths.home,
             element: soon("Home", "Your friend groups and the daily dilemma will live here."),
           },
-          {
-            path: paths.userProfile(),
-            element: soon("Profile", "Profiles with photos are on their way."),
-          },
+          { path: paths.userProfile(), element: <UserProfileRoute /> },
           {
             path: paths.createGroup,
             element: soon("Create Group", "Creating a private friend group is on its way."),

@@ -24,4 +24,20 @@ export const api = {
   checkAdmin: "/api/check-admin",
   globalDilemma: "/api/dilemmas/global",
   globalSelection: (id: string) => `/api/dilemmas/global/${encodeURIComponent(id)}/selection`,
+  sendEmailLink: "/api/sign-in/email-link/send",
+  completeEmailLink: "/api/sign-in/email-link/complete",
+  sendEmailChange: "/api/email-change/send",
+  user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
+  newUserProperties: "/api/new-user-properties",
+  updateUserProperties: "/api/update-user-properties",
+  profileImage: (uid: string) => `/api/storage/profile-images/${encodeURIComponent(uid)}`,
+  /** better-auth's own profile update (name, image): the identity provider's call. */
+  updateUser: "/api/auth/update-user",
 } as const;
+
+/** The page an e-mailed link opens, on this site, carrying where to go afterwards. */
+export function signInLinkUrl(returnUrl: string | null): string {
+  const url = new URL(paths.signInLinkRouter, window.location.origin);
+  if (returnUrl) url.searchParams.set("returnUrl", returnUrl);
+  return url.toString();
+}

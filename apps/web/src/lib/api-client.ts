@@ -24,6 +24,7 @@ function readCookie(name: string): string | undefined {
 
 interface RequestOptions<T extends z.ZodType> {
   method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** JSON, or FormData for a file upload (the browser then sets the multipart boundary). */
   body?: unknown;
   /** Parses the answer, so a contract drift fails loudly here and not in a screen. */
   schema?: T;
@@ -39,7 +40,8 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
   { method = "GET", body, schema }: RequestOptions<T> = {},
 ): Promise<z.output<T>> {
   const headers: Record<string, string> = { accept: "application/json" };
-  if (body !== undefined) headers["content-type"] = "application/json";
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers["content-type"] = "application/json";
   if (method !== "GET") {
     const token = readCookie(XSRF_COOKIE);
     if (token) headers[XSRF_HEADER] = token;
@@ -50,7 +52,7 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
       method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");

@@ -1,8 +1,28 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
-export function createQueryClient() {
-  return new QueryClient({
+interface QueryClientOptions {
+  /**
+   * A 401 means the session ended on the server (expired, or the account was
+   * disabled): the app re-reads the session so the guards move the user out.
+   */
+  onUnauthorized?: (client: QueryClient) => void;
+}
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized?.(client);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized?.(client);
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,4 +33,5 @@ export function createQueryClient() {
       },
     },
   });
+  return client;
 }

@@ -1,21 +1,27 @@
 import { UserRound } from "lucide-react";
+import { useState } from "react";
 import { cn } from "@/lib/cn";
 
 interface AvatarProps {
   name?: string | null;
   src?: string | null;
   size?: number;
+  /** Overrides the default "{name}'s photo", e.g. for a preview not saved yet. */
+  alt?: string;
   className?: string;
 }
 
-/** A round photo, or the name's initials on a soft tint when there is no photo. */
-export function Avatar({ name, src, size = 36, className }: AvatarProps) {
+/** A round photo, or the name's initials on a soft tint when there is none to show. */
+export function Avatar({ name, src, size = 36, alt, className }: AvatarProps) {
   const style = { width: size, height: size };
-  if (src) {
+  // A photo the browser cannot show (gone, or a format it cannot decode) falls back to initials.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src && src !== failedSrc) {
     return (
       <img
         src={src}
-        alt={name ? `${name}'s photo` : ""}
+        onError={() => setFailedSrc(src)}
+        alt={alt ?? (name ? `${name}'s photo` : "")}
         style={style}
         className={cn("shrink-0 rounded-full object-cover ring-1 ring-black/5", className)}
       />

@@ -1,6 +1,6 @@
 import { type SignInState, signInState } from "@eitheror/shared/identity/rules";
 import { sessionUserSchema } from "@eitheror/shared/identity/schema";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "@/config/paths";
 import { apiRequest } from "@/lib/api-client";
@@ -20,6 +20,22 @@ export const sessionQueryOptions = queryOptions({
   queryFn: () => apiRequest(api.session, { schema: sessionSchema }),
   staleTime: 5 * 60_000,
 });
+
+/**
+ * Reads the session from the server now, for a change the cache cannot know of
+ * (a sign-in, a new name or photo), and resolves once every screen sees it.
+ */
+export async function refreshSession(queryClient: QueryClient) {
+  // A read already under way may have left before the change: it must not be the answer.
+  await queryClient.cancelQueries({ queryKey: sessionQueryKey });
+  return queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+}
+
+/** `refreshSession` for screens outside this feature, which get it from their route. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => refreshSession(queryClient);
+}
 
 /** The current session and where it stands (spec §4 sign-in state). */
 export function useSession(): {

@@ -11,10 +11,16 @@ export function useSignOut() {
   return useMutation({
     mutationFn: () => apiRequest(api.signOut, { method: "POST", body: {} }),
     onError: (error) => console.warn("Log out failed", error),
-    onSettled: async () => {
+    onSettled: async (_data, error) => {
+      // The session ends and the page changes in one step: a signed-in screen that
+      // saw the end first would send the user to /sign-in, and the landing page,
+      // seeing no session, starts a guest visit instead of loading as the old user.
+      queryClient.setQueryData(sessionQueryKey, null);
+      await navigate(paths.landing, { flushSync: true });
+      // Only now, with the old screen gone, can its data go without being asked for again.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      navigate(paths.landing);
+      // A failed log-out may have left the session alive: ask the server what is true.
+      if (error) await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });
 }

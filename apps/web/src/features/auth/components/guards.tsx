@@ -1,3 +1,4 @@
+import { safeReturnUrl } from "@eitheror/shared/identity/rules";
 import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -40,12 +41,21 @@ export function SignInGuard() {
   return <Outlet />;
 }
 
-/** /sign-in/details: only for a verified user who has no name yet. */
+/**
+ * /sign-in/details: only for a verified user who has no name yet. Once the name
+ * is saved the user is signed in and moves on: to where they were going (spec §4
+ * step 7), else /home.
+ */
 export function DetailsGuard() {
   const { state, isPending } = useSession();
+  const location = useLocation();
   if (isPending) return <PageLoader />;
   if (state === "needs-details") return <Outlet />;
-  return <Navigate to={state === "signed-in" ? paths.home : paths.landing} replace />;
+  if (state === "signed-in") {
+    const returnUrl = safeReturnUrl((location.state as ReturnState | null)?.returnUrl);
+    return <Navigate to={returnUrl ?? paths.home} replace />;
+  }
+  return <Navigate to={paths.landing} replace />;
 }
 
 /** /admin: a verified, non-anonymous user whom the server calls an admin. */

@@ -24,8 +24,9 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
 
 /** The nav's profile picture and its menu: Admin (when the server says so), Profile, Feedback, Log Out. */
 export function ProfileMenu({ user }: { user: NonNullable<Session>["user"] }) {
-  const isAdmin = useIsAdmin(user.id);
   const signOut = useSignOut();
+  // Once logging out starts the answer no longer matters, and asking again would be refused.
+  const isAdmin = useIsAdmin(signOut.isIdle ? user.id : undefined);
   const iconClass = "size-4 text-slate-500";
 
   return (

@@ -1,0 +1,11 @@
+import { safeReturnUrl } from "@eitheror/shared/identity/rules";
+import { useLocation } from "react-router";
+import type { ReturnState } from "@/features/auth/components/guards";
+import { SignInForm } from "@/features/auth/components/sign-in-form";
+
+/** /sign-in: where to come back to arrives in navigation state (spec §2). */
+export function SignInRoute() {
+  const location = useLocation();
+  const returnUrl = safeReturnUrl((location.state as ReturnState | null)?.returnUrl);
+  return <SignInForm returnUrl={returnUrl} />;
+}

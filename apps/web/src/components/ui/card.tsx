@@ -1,0 +1,12 @@
+import type { HTMLAttributes } from "react";
+import { cn } from "@/lib/cn";
+
+/** The white, softly ringed panel the screens are built from. */
+export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
+  return (
+    <section
+      className={cn("rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8", className)}
+      {...props}
+    />
+  );
+}

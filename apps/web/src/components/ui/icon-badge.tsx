@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+const tones = {
+  brand: "bg-brand-50 text-brand-700",
+  success: "bg-emerald-50 text-emerald-700",
+  danger: "bg-red-50 text-red-700",
+} as const;
+
+/** The rounded icon tile that opens a screen's card. */
+export function IconBadge({
+  tone = "brand",
+  className,
+  children,
+}: {
+  tone?: keyof typeof tones;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      aria-hidden
+      className={cn("flex size-12 items-center justify-center rounded-2xl", tones[tone], className)}
+    >
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  type CompleteEmailLinkBody,
+  userDataResponseSchema,
+} from "@eitheror/shared/identity/schema";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/config/paths";
+import { apiRequest } from "@/lib/api-client";
+import { emailForSignIn } from "@/lib/email-for-sign-in";
+import { refreshSession, sessionQueryKey } from "./get-session";
+
+export async function completeEmailLink(body: CompleteEmailLinkBody) {
+  const response = await apiRequest(api.completeEmailLink, {
+    method: "POST",
+    body,
+    schema: userDataResponseSchema,
+  });
+  return response.data.userData;
+}
+
+/**
+ * Trades the link's token and the address for a session (the server sets the
+ * cookie). Whatever was cached belonged to the previous (guest) visitor, so it
+ * goes, and the new session is read before anyone is routed on.
+ */
+export function useCompleteEmailLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeEmailLink,
+    onSuccess: async () => {
+      emailForSignIn.clear();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      await refreshSession(queryClient);
+    },
+  });
+}

@@ -1,0 +1,247 @@
+import { safeReturnUrl } from "@eitheror/shared/identity/rules";
+import {
+  identityMessages,
+  type SignInForm,
+  signInFormSchema,
+  type UserData,
+} from "@eitheror/shared/identity/schema";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Mail, Unlink } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FormErrors } from "@/components/ui/form-errors";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { ApiError } from "@/lib/api-client";
+import { emailForSignIn } from "@/lib/email-for-sign-in";
+import { useCompleteEmailLink } from "../api/complete-email-link";
+import type { ReturnState } from "./guards";
+
+const EMAIL_ID = "confirm-email";
+const ERRORS_ID = "confirm-email-errors";
+
+/**
+ * A link that failed for a passing reason (no network, server trouble, too many
+ * tries) can work on a second try; anything else means the link is spent,
+ * expired, or was sent to another address.
+ */
+function failureMessage(error: unknown): { text: string; canRetry: boolean } {
+  if (
+    error instanceof ApiError &&
+    (error.status === 0 || error.status === 429 || error.status >= 500)
+  )
+    return { text: error.message, canRetry: true };
+  return { text: identityMessages.invalidLink, canRetry: false };
+}
+
+/**
+ * /sign-in/link-router: completes the sign-in with the link's token and the
+ * address it went to (spec §4 "Passwordless sign-in flow", steps 3–6). The
+ * address comes from this browser's memory of the request, or, when the link is
+ * opened elsewhere, from the person.
+ */
+export function EmailLinkSignIn({
+  token,
+  returnUrl: rawReturnUrl,
+}: {
+  token: string | null;
+  returnUrl: string | null;
+}) {
+  const returnUrl = safeReturnUrl(rawReturnUrl);
+  const navigate = useNavigate();
+  const complete = useCompleteEmailLink();
+  const [storedEmail] = useState(emailForSignIn.read);
+  const [asking, setAsking] = useState(storedEmail === null);
+  const started = useRef(false);
+
+  const signIn = (email: string) => {
+    if (!token) return;
+    complete.mutate(
+      { token, email },
+      {
+        onSuccess: (user: UserData) => {
+          if (user.displayName?.trim()) navigate(returnUrl ?? paths.home, { replace: true });
+          else
+            navigate(paths.signInDetails, {
+              replace: true,
+              state: { returnUrl: returnUrl ?? undefined } satisfies ReturnState,
+            });
+        },
+      },
+    );
+  };
+
+  // Exactly one completion per page, also when StrictMode runs the effect twice:
+  // a second POST would find the token already spent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signIn only reads values fixed at mount
+  useEffect(() => {
+    if (started.current || !token || storedEmail === null) return;
+    started.current = true;
+    signIn(storedEmail);
+  }, [token, storedEmail]);
+
+  if (!token) return <InvalidLink returnUrl={returnUrl} />;
+  if (asking)
+    return (
+      <ConfirmEmail
+        pending={complete.isPending || complete.isSuccess}
+        failure={complete.isError ? failureMessage(complete.error).text : null}
+        returnUrl={returnUrl}
+        onConfirm={({ email }) => signIn(email)}
+      />
+    );
+  if (complete.isPending || complete.isSuccess) return <SigningIn />;
+  if (complete.isError) {
+    const { text, canRetry } = failureMessage(complete.error);
+    return (
+      <InvalidLink
+        returnUrl={returnUrl}
+        message={text}
+        onRetry={canRetry && storedEmail ? () => signIn(storedEmail) : undefined}
+        onOtherAddress={() => {
+          complete.reset();
+          setAsking(true);
+        }}
+      />
+    );
+  }
+  return <SigningIn />;
+}
+
+function SigningIn() {
+  return (
+    <Card className="mx-auto max-w-md text-center" aria-busy>
+      <IconBadge className="mx-auto">
+        <Spinner className="size-6 text-brand-700" label="Signing you in" />
+      </IconBadge>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Signing you in…</h1>
+      <p className="mt-2 text-slate-600">One moment while we check your link.</p>
+    </Card>
+  );
+}
+
+function GoToSignIn({ returnUrl, primary }: { returnUrl: string | null; primary: boolean }) {
+  return (
+    <Link
+      to={paths.signIn}
+      state={{ returnUrl: returnUrl ?? undefined } satisfies ReturnState}
+      className={buttonClass(primary ? "primary" : "secondary", "w-full")}
+    >
+      {identityMessages.goToSignIn}
+    </Link>
+  );
+}
+
+function InvalidLink({
+  returnUrl,
+  message = identityMessages.invalidLink,
+  onRetry,
+  onOtherAddress,
+}: {
+  returnUrl: string | null;
+  message?: string;
+  onRetry?: () => void;
+  onOtherAddress?: () => void;
+}) {
+  return (
+    <Card className="mx-auto max-w-md">
+      <IconBadge tone="danger">
+        <Unlink className="size-6" />
+      </IconBadge>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
+        We couldn't sign you in
+      </h1>
+      <Alert kind="danger" className="mt-4">
+        {message}
+      </Alert>
+      <div className="mt-6 space-y-3">
+        {onRetry && (
+          <Button className="w-full" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+        <GoToSignIn returnUrl={returnUrl} primary={!onRetry} />
+        {onOtherAddress && (
+          <Button variant="ghost" className="w-full" onClick={onOtherAddress}>
+            Sent to a different email address?
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The spec's prompt: the link was opened where the address is not remembered.
+ * It stays up after a failed try, so a mistyped address can be corrected.
+ */
+function ConfirmEmail({
+  pending,
+  failure,
+  returnUrl,
+  onConfirm,
+}: {
+  pending: boolean;
+  failure: string | null;
+  returnUrl: string | null;
+  onConfirm: (values: SignInForm) => void;
+}) {
+  const form = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: "" } });
+  const fieldError = form.formState.errors.email?.message;
+  const messages = fieldError ? [{ message: fieldError }] : failure ? [{ message: failure }] : [];
+  const { setFocus } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival and after each failed try, the caret goes back where the typing goes
+  useEffect(() => setFocus("email"), [failure, setFocus]);
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <IconBadge>
+        <Mail className="size-6" />
+      </IconBadge>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Confirm your email</h1>
+      <p className="mt-2 text-slate-600">
+        For your security, enter the email address this sign-in link was sent to.
+      </p>
+      <form noValidate onSubmit={form.handleSubmit(onConfirm)} className="mt-6 space-y-4">
+        <Field id={EMAIL_ID} label="Email Address">
+          <Input
+            id={EMAIL_ID}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="you@example.com"
+            readOnly={pending}
+            aria-invalid={messages.length > 0}
+            aria-describedby={messages.length > 0 ? ERRORS_ID : undefined}
+            {...form.register("email")}
+          />
+        </Field>
+        <FormErrors id={ERRORS_ID} messages={messages} />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? (
+            <>
+              <Spinner className="size-4 text-white" label="Signing in" /> Signing in…
+            </>
+          ) : (
+            "Sign In"
+          )}
+        </Button>
+      </form>
+      {failure && (
+        <div className="mt-3">
+          <GoToSignIn returnUrl={returnUrl} primary={false} />
+        </div>
+      )}
+    </Card>
+  );
+}

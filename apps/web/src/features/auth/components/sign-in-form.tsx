@@ -1,0 +1,133 @@
+import {
+  EMAIL_LINK_LIFETIME_MS,
+  identityMessages,
+  type SignInForm as SignInValues,
+  signInFormSchema,
+} from "@eitheror/shared/identity/schema";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, Mail, MailCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/api-client";
+import { useSendEmailLink } from "../api/send-email-link";
+
+const EMAIL_ID = "sign-in-email";
+const ERRORS_ID = "sign-in-errors";
+const linkMinutes = EMAIL_LINK_LIFETIME_MS / 60_000;
+
+/** What went wrong sending the link, in the words that help most. */
+function sendFailure(error: unknown): FormMessage[] {
+  if (error instanceof ApiError) {
+    // The server's rate-limit text says when to try again; the generic one would not.
+    if (error.status === 429) return [{ message: error.message }];
+    if (error.status === 400 && error.messages.length > 0)
+      return error.messages.map((message) => ({ message }));
+  }
+  return [{ message: identityMessages.sendFailed }];
+}
+
+/** /sign-in: the address, then the 'check your e-mail' state once the link is on its way. */
+export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
+  const send = useSendEmailLink();
+  const form = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = (values: SignInValues) => send.mutate({ ...values, returnUrl });
+
+  if (send.isSuccess) {
+    return (
+      <LinkSent
+        email={send.data.email}
+        onChangeAddress={() => {
+          send.reset();
+          // The form is shown again next render; its field wants the caret back.
+          setTimeout(() => form.setFocus("email"));
+        }}
+      />
+    );
+  }
+
+  const messages: FormMessage[] = errors.email?.message
+    ? [{ message: errors.email.message }]
+    : send.isError
+      ? sendFailure(send.error)
+      : [];
+  // Only a refused address marks the field; a server or network failure is not the field's fault.
+  const fieldInvalid =
+    errors.email !== undefined || (send.error instanceof ApiError && send.error.status === 400);
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <IconBadge>
+        <Mail className="size-6" />
+      </IconBadge>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Sign in</h1>
+      <p className="mt-2 text-slate-600">
+        Enter your email and we'll send you a link that signs you in. No password needed.
+      </p>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 space-y-4">
+        <Field id={EMAIL_ID} label="Email Address">
+          <Input
+            id={EMAIL_ID}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="you@example.com"
+            aria-invalid={fieldInvalid}
+            aria-describedby={messages.length > 0 ? ERRORS_ID : undefined}
+            {...form.register("email")}
+          />
+        </Field>
+        <FormErrors id={ERRORS_ID} messages={messages} />
+        <Button type="submit" className="w-full" disabled={send.isPending}>
+          {send.isPending ? (
+            <>
+              <Spinner className="size-4 text-white" label="Sending" /> Sending link…
+            </>
+          ) : (
+            "Send Sign In Link"
+          )}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function LinkSent({ email, onChangeAddress }: { email: string; onChangeAddress: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the user was in is gone: move focus to what replaced it, so it is read out.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <Card className="mx-auto max-w-md text-center">
+      <IconBadge tone="success" className="mx-auto">
+        <MailCheck className="size-6" />
+      </IconBadge>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-5 text-2xl font-bold tracking-tight text-slate-900 outline-none"
+      >
+        Check your email
+      </h1>
+      <p className="mt-3 break-words text-slate-700">{identityMessages.linkSent(email)}</p>
+      <p className="mt-2 text-sm text-slate-500">{identityMessages.checkSpam}</p>
+      <p className="mt-6 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600">
+        The link works once, for {linkMinutes} minutes. You can close this tab.
+      </p>
+      <Button variant="ghost" className="mt-4" onClick={onChangeAddress}>
+        <ArrowLeft aria-hidden className="size-4" /> Use a different email
+      </Button>
+    </Card>
+  );
+}

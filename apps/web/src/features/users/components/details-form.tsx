@@ -1,0 +1,115 @@
+import {
+  type DetailsForm as DetailsValues,
+  detailsFormSchema,
+  identityMessages,
+} from "@eitheror/shared/identity/schema";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useForm, useWatch } from "react-hook-form";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { createUserProperties } from "../api/create-user-properties";
+import { updateUser } from "../api/update-user";
+import { imageUploadFailure, uploadProfileImage } from "../api/upload-profile-image";
+import { useImageChoice } from "../hooks/use-image-choice";
+import { ImagePicker } from "./image-picker";
+
+const NAME_ID = "details-name";
+const IMAGE_ID = "details-image";
+const ERRORS_ID = "details-errors";
+
+/**
+ * /sign-in/details: a new user picks the name others will see, and a photo if
+ * they like. Saving follows spec §4 "Details save": the photo, then the name and
+ * photo on the identity, then the app's own user record; the route then reloads
+ * the session, which moves the now fully signed-in user on.
+ */
+export function DetailsForm({
+  userId,
+  onSaved,
+}: {
+  userId: string;
+  onSaved: () => Promise<unknown>;
+}) {
+  const image = useImageChoice();
+  const form = useForm({
+    resolver: zodResolver(detailsFormSchema),
+    defaultValues: { displayName: "" },
+  });
+  const typedName = useWatch({ control: form.control, name: "displayName" });
+
+  const save = useMutation({
+    mutationFn: async ({ displayName }: DetailsValues) => {
+      const photoURL = image.file ? await uploadProfileImage(userId, image.file) : undefined;
+      await updateUser({ name: displayName, ...(photoURL && { image: photoURL }) });
+      await createUserProperties();
+      await onSaved();
+    },
+  });
+
+  const nameError = form.formState.errors.displayName?.message;
+  const messages: FormMessage[] = [
+    ...(nameError ? [{ message: nameError }] : []),
+    ...(image.error ? [{ message: image.error }] : []),
+    ...(save.isError
+      ? [{ message: imageUploadFailure(save.error) ?? identityMessages.detailsFailed }]
+      : []),
+  ];
+  const saving = save.isPending || save.isSuccess;
+
+  return (
+    <Card className="mx-auto max-w-md">
+      <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">One last step</p>
+      <h1 className="mt-2 text-balance text-xl font-bold leading-snug tracking-tight text-slate-900 sm:text-2xl">
+        {identityMessages.detailsHeader}
+      </h1>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => save.mutate(values))}
+        className="mt-6 space-y-5"
+      >
+        <div className="flex justify-center">
+          <Avatar
+            name={typedName.trim() || null}
+            src={image.previewUrl}
+            alt="Your new profile photo"
+            size={96}
+            className="ring-4 ring-brand-50"
+          />
+        </div>
+        <Field id={NAME_ID} label="Name" hint="This is how your friends will see you.">
+          <Input
+            id={NAME_ID}
+            autoComplete="name"
+            autoCapitalize="words"
+            enterKeyHint="done"
+            aria-invalid={nameError !== undefined}
+            aria-describedby={nameError ? `${ERRORS_ID} ${NAME_ID}-hint` : `${NAME_ID}-hint`}
+            {...form.register("displayName")}
+          />
+        </Field>
+        <ImagePicker
+          id={IMAGE_ID}
+          label="Profile image (optional)"
+          image={image}
+          disabled={saving}
+        />
+        <FormErrors id={ERRORS_ID} messages={messages} />
+        <Button type="submit" className="w-full" disabled={saving}>
+          {saving ? (
+            <>
+              <Spinner className="size-4 text-white" label="Saving" /> Saving…
+            </>
+          ) : (
+            "Save"
+          )}
+        </Button>
+      </form>
+    </Card>
+  );
+}

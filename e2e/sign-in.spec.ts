@@ -1,0 +1,253 @@
+import { fileURLToPath } from "node:url";
+import type { TestInfo } from "@playwright/test";
+import { DetailsPage } from "./pages/details-page";
+import { NavBar } from "./pages/nav-bar";
+import { ProfilePage } from "./pages/profile-page";
+import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
+import {
+  expect,
+  expectAccessible,
+  expectRefusedRequest,
+  test,
+  watchConsole,
+} from "./support/fixtures";
+import { waitForEmail } from "./support/mailbox";
+
+const photo = fileURLToPath(new URL("./fixtures/avatar.png", import.meta.url));
+
+/** An address no other test or project uses, so each journey reads only its own mail. */
+const addressFor = (who: string, testInfo: TestInfo) =>
+  `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
+
+test.describe("passwordless sign-in", () => {
+  test("a new person signs in by e-mail link, sets a name and photo, edits the profile and logs out", async ({
+    page,
+  }, testInfo) => {
+    const email = addressFor("ada", testInfo);
+    const signIn = new SignInPage(page);
+
+    // A guest on the landing page heads to sign in from the footer.
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Footer" })
+      .getByRole("link", { name: "Sign In" })
+      .click();
+    await expect(signIn.heading).toBeVisible();
+    await expectAccessible(page);
+
+    // Typed carelessly: the address is trimmed and lowercased before it is sent.
+    await signIn.email.fill(`  ${email.toUpperCase()} `);
+    await signIn.send.click();
+    await expect(signIn.sentMessage(email)).toBeVisible();
+    await expect(page.getByText("(Also check your spam folder)")).toBeVisible();
+    await expectAccessible(page);
+
+    const mail = await waitForEmail(email);
+    await page.goto(mail.link);
+
+    const details = new DetailsPage(page);
+    await details.expectOpen();
+    await expectAccessible(page);
+    await details.fill("Ada Lovelace", photo);
+    await details.save.click();
+
+    await expect(page).toHaveURL("/home");
+    const nav = new NavBar(page);
+    await nav.expectPhotoShown();
+    await expect(nav.photo).toHaveAttribute("alt", "Ada Lovelace's photo");
+
+    await nav.choose("Profile");
+    await expect(page).toHaveURL(/\/user-profile\/[^/]+$/);
+    const profile = new ProfilePage(page);
+    await expect(profile.heading("Ada Lovelace")).toBeVisible();
+    await expect(profile.joined).toHaveText(/^Joined (just now|\d+ minutes? ago)$/);
+    await expect(profile.name).toHaveValue("Ada Lovelace");
+    await expect(profile.email).toHaveValue(email);
+    await expect(page.getByRole("img", { name: "Ada Lovelace's photo" }).first()).toBeVisible();
+    await expectAccessible(page);
+
+    await profile.name.fill("Ada King");
+    await profile.save.click();
+    await expect(page.getByText("Profile Saved Successfully")).toBeVisible();
+    await expect(profile.heading("Ada King")).toBeVisible();
+    // The nav reads the reloaded session: the new name is on the photo.
+    await expect(nav.photo).toHaveAttribute("alt", "Ada King's photo");
+    await expectAccessible(page);
+
+    await nav.choose("Log Out");
+    await expect(page).toHaveURL("/");
+    await expect(nav.menuButton).toBeHidden();
+  });
+
+  test("a link opened in another browser asks for the address, then signs in", async ({
+    page,
+    browser,
+    baseURL,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  }, testInfo) => {
+    const email = addressFor("bob", testInfo);
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.requestLink(email);
+    const mail = await waitForEmail(email);
+
+    // Another browser on the same kind of device: it never saw the address.
+    const elsewhere = await browser.newContext({
+      baseURL,
+      viewport,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+    });
+    try {
+      const other = await elsewhere.newPage();
+      const otherErrors = watchConsole(other);
+      await other.goto(mail.link);
+
+      const prompt = new ConfirmEmailPrompt(other);
+      await expect(prompt.heading).toBeVisible();
+      await expect(prompt.email).toBeFocused();
+      await expectAccessible(other);
+
+      await prompt.confirm(email);
+      const details = new DetailsPage(other);
+      await details.expectOpen();
+      expect(otherErrors, "console errors in the other browser").toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  test("a bad link says so and leads back to the sign-in page", async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    // The person asked for a link in this browser, then opened a broken one.
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.requestLink(addressFor("carol", testInfo));
+
+    await page.goto("/sign-in/link-router?token=nope");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Invalid sign in link. Please try signing in again",
+    );
+    await expectRefusedRequest(consoleErrors, 400);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Go to Sign In Page" }).click();
+    await expect(page).toHaveURL("/sign-in");
+    await expect(signIn.heading).toBeVisible();
+  });
+
+  test("the prompt stays up after a wrong address, so it can be corrected", async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    const email = addressFor("dan", testInfo);
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.requestLink(email);
+    const mail = await waitForEmail(email);
+    // As if opened in another browser: this one forgets the address.
+    await page.evaluate(() => localStorage.removeItem("emailForSignIn"));
+
+    await page.goto(mail.link);
+    const prompt = new ConfirmEmailPrompt(page);
+    await prompt.confirm(`typo-${email}`);
+    await expect(page.getByRole("alert")).toHaveText(
+      "Invalid sign in link. Please try signing in again",
+    );
+    await expectRefusedRequest(consoleErrors, 400);
+    await expect(page.getByRole("link", { name: "Go to Sign In Page" })).toBeVisible();
+
+    // A wrong address does not spend the link: the right one still signs in.
+    await prompt.confirm(email);
+    await new DetailsPage(page).expectOpen();
+  });
+
+  test("a visitor sent to sign in from a protected page comes back to it", async ({
+    page,
+  }, testInfo) => {
+    const email = addressFor("eve", testInfo);
+    await page.goto("/create-group");
+    const signIn = new SignInPage(page);
+    await expect(page).toHaveURL("/sign-in");
+    await signIn.requestLink(email);
+
+    const mail = await waitForEmail(email);
+    expect(new URL(mail.link).searchParams.get("returnUrl")).toBe("/create-group");
+    await page.goto(mail.link);
+    const details = new DetailsPage(page);
+    await details.expectOpen();
+    await details.fill("Eve");
+    await details.save.click();
+    await expect(page).toHaveURL("/create-group");
+  });
+
+  test("a signed-in person is sent from the sign-in page to home", async ({ page }, testInfo) => {
+    const email = addressFor("fay", testInfo);
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.requestLink(email);
+    await page.goto((await waitForEmail(email)).link);
+    const details = new DetailsPage(page);
+    await details.expectOpen();
+    await details.fill("Fay");
+    await details.save.click();
+    await expect(page).toHaveURL("/home");
+
+    await page.goto("/sign-in");
+    await expect(page).toHaveURL("/home");
+    await page.goto("/sign-in/details");
+    await expect(page).toHaveURL("/home");
+  });
+});
+
+test.describe("profiles", () => {
+  test("the details form refuses a file that is not an image, without asking the server", async ({
+    page,
+  }, testInfo) => {
+    const email = addressFor("gus", testInfo);
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.requestLink(email);
+    await page.goto((await waitForEmail(email)).link);
+
+    const details = new DetailsPage(page);
+    await details.expectOpen();
+    let uploads = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/storage/")) uploads += 1;
+    });
+    await details.image.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not a picture"),
+    });
+    await expect(page.getByRole("alert")).toHaveText("Only image files are allowed.");
+    await details.save.click();
+    await expect(details.name).toHaveAttribute("aria-invalid", "true");
+    expect(uploads).toBe(0);
+  });
+
+  test("an unknown profile says it does not exist", async ({ page, consoleErrors }, testInfo) => {
+    const email = addressFor("hal", testInfo);
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await signIn.requestLink(email);
+    await page.goto((await waitForEmail(email)).link);
+    const details = new DetailsPage(page);
+    await details.fill("Hal");
+    await details.save.click();
+    await expect(page).toHaveURL("/home");
+
+    await page.goto("/user-profile/no-such-user");
+    await expect(page.getByRole("heading", { name: "This profile does not exist." })).toBeVisible();
+    await expectRefusedRequest(consoleErrors, 404);
+  });
+});
