@@ -13,3 +13,18 @@ export const inputClass = cn(
 export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(inputClass, className)} {...props} />;
 }
+
+/** An e-mail address field: the keyboard, autofill and no autocorrection phones need. */
+export function EmailInput(props: Omit<ComponentProps<"input">, "type">) {
+  return (
+    <Input
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}

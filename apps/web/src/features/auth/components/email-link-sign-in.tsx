@@ -16,7 +16,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormErrors } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
-import { Input } from "@/components/ui/input";
+import { EmailInput } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -211,14 +211,8 @@ function ConfirmEmail({
       </p>
       <form noValidate onSubmit={form.handleSubmit(onConfirm)} className="mt-6 space-y-4">
         <Field id={EMAIL_ID} label="Email Address">
-          <Input
+          <EmailInput
             id={EMAIL_ID}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
             placeholder="you@example.com"
             readOnly={pending}
             aria-invalid={messages.length > 0}

@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
-import { Input } from "@/components/ui/input";
+import { EmailInput } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useSendEmailLink } from "../api/send-email-link";
@@ -74,14 +74,8 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
       </p>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 space-y-4">
         <Field id={EMAIL_ID} label="Email Address">
-          <Input
+          <EmailInput
             id={EMAIL_ID}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
             placeholder="you@example.com"
             aria-invalid={fieldInvalid}
             aria-describedby={messages.length > 0 ? ERRORS_ID : undefined}

@@ -18,7 +18,7 @@ import { Field } from "@/components/ui/field";
 import { FileButton } from "@/components/ui/file-button";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
-import { Input } from "@/components/ui/input";
+import { EmailInput, Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -189,14 +189,8 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
               label="Email Address"
               hint="A new address is used once you open the link we send to it."
             >
-              <Input
+              <EmailInput
                 id={EMAIL_ID}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
                 aria-invalid={errors.email !== undefined}
                 aria-describedby={describedBy(EMAIL_ID, errors.email !== undefined)}
                 {...form.register("email")}
