@@ -22,6 +22,7 @@ import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { emailForSignIn } from "@/lib/email-for-sign-in";
 import { useCompleteEmailLink } from "../api/complete-email-link";
+import { useSession } from "../api/get-session";
 import type { ReturnState } from "./guards";
 
 const EMAIL_ID = "confirm-email";
@@ -78,14 +79,19 @@ export function EmailLinkSignIn({
     );
   };
 
+  // The page's first session read must be back before completing: a read still on
+  // its way with the guest's cookie would find the guest gone and answer by
+  // clearing the session cookie, the brand-new one included.
+  const { isPending: sessionLoading } = useSession();
+
   // Exactly one completion per page, also when StrictMode runs the effect twice:
   // a second POST would find the token already spent.
   // biome-ignore lint/correctness/useExhaustiveDependencies: signIn only reads values fixed at mount
   useEffect(() => {
-    if (started.current || !token || storedEmail === null) return;
+    if (started.current || !token || storedEmail === null || sessionLoading) return;
     started.current = true;
     signIn(storedEmail);
-  }, [token, storedEmail]);
+  }, [token, storedEmail, sessionLoading]);
 
   if (!token) return <InvalidLink returnUrl={returnUrl} />;
   if (asking)
