@@ -65,6 +65,7 @@ export default defineConfig({
         MAIL_FROM: "eitheror <no-reply@eitheror.test>",
         // Every journey's browser comes from 127.0.0.1.
         SIGN_IN_LIMIT_PER_IP: "10000",
+        ADMIN_EMAILS: "admin-phone@example.test,admin-desktop@example.test",
       },
     },
   ],

@@ -4,6 +4,7 @@ import { DetailsPage } from "./pages/details-page";
 import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
 import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
+import { signUp } from "./support/accounts";
 import {
   expect,
   expectAccessible,
@@ -18,6 +19,9 @@ const photo = fileURLToPath(new URL("./fixtures/avatar.png", import.meta.url));
 /** An address no other test or project uses, so each journey reads only its own mail. */
 const addressFor = (who: string, testInfo: TestInfo) =>
   `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
+
+/** A product admin per project, so the two projects' journeys never share an account. */
+const adminEmail = (testInfo: TestInfo) => `admin-${testInfo.project.name}@example.test`;
 
 test.describe("passwordless sign-in", () => {
   test("a new person signs in by e-mail link, sets a name and photo, edits the profile and logs out", async ({
@@ -175,30 +179,35 @@ test.describe("passwordless sign-in", () => {
   }, testInfo) => {
     const email = addressFor("eve", testInfo);
     await page.goto("/create-group");
-    const signIn = new SignInPage(page);
     await expect(page).toHaveURL("/sign-in");
-    await signIn.requestLink(email);
-
-    const mail = await waitForEmail(email);
-    expect(new URL(mail.link).searchParams.get("returnUrl")).toBe("/create-group");
-    await page.goto(mail.link);
-    const details = new DetailsPage(page);
-    await details.expectOpen();
-    await details.fill("Eve");
-    await details.save.click();
+    await signUp(page, email, "Eve");
+    expect(new URL((await waitForEmail(email)).link).searchParams.get("returnUrl")).toBe(
+      "/create-group",
+    );
     await expect(page).toHaveURL("/create-group");
   });
 
+  test("the Admin item and /admin are for product admins only", async ({ page }, testInfo) => {
+    const nav = new NavBar(page);
+    await signUp(page, addressFor("ivy", testInfo), "Ivy");
+    await nav.menuButton.click();
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Admin" })).toBeHidden();
+    await page.keyboard.press("Escape");
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/home");
+
+    await nav.choose("Log Out");
+    await expect(page).toHaveURL("/");
+    // ADMIN_EMAILS of the e2e server (playwright.config.ts) lists this address.
+    await signUp(page, adminEmail(testInfo), "Max");
+    await nav.choose("Admin");
+    await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+  });
+
   test("a signed-in person is sent from the sign-in page to home", async ({ page }, testInfo) => {
-    const email = addressFor("fay", testInfo);
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.requestLink(email);
-    await page.goto((await waitForEmail(email)).link);
-    const details = new DetailsPage(page);
-    await details.expectOpen();
-    await details.fill("Fay");
-    await details.save.click();
+    await signUp(page, addressFor("fay", testInfo), "Fay");
     await expect(page).toHaveURL("/home");
 
     await page.goto("/sign-in");
