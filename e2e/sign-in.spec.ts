@@ -4,7 +4,7 @@ import { DetailsPage } from "./pages/details-page";
 import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
 import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
-import { signUp } from "./support/accounts";
+import { requestLinkMail, signUp } from "./support/accounts";
 import {
   expect,
   expectAccessible,
@@ -94,10 +94,7 @@ test.describe("passwordless sign-in", () => {
     hasTouch,
   }, testInfo) => {
     const email = addressFor("bob", testInfo);
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.requestLink(email);
-    const mail = await waitForEmail(email);
+    const mail = await requestLinkMail(page, email);
 
     // Another browser on the same kind of device: it never saw the address.
     const elsewhere = await browser.newContext({
@@ -153,10 +150,7 @@ test.describe("passwordless sign-in", () => {
     consoleErrors,
   }, testInfo) => {
     const email = addressFor("dan", testInfo);
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.requestLink(email);
-    const mail = await waitForEmail(email);
+    const mail = await requestLinkMail(page, email);
     // As if opened in another browser: this one forgets the address.
     await page.evaluate(() => localStorage.removeItem("emailForSignIn"));
 
@@ -222,10 +216,7 @@ test.describe("profiles", () => {
     page,
   }, testInfo) => {
     const email = addressFor("gus", testInfo);
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.requestLink(email);
-    await page.goto((await waitForEmail(email)).link);
+    await page.goto((await requestLinkMail(page, email)).link);
 
     const details = new DetailsPage(page);
     await details.expectOpen();
@@ -246,10 +237,7 @@ test.describe("profiles", () => {
 
   test("an unknown profile says it does not exist", async ({ page, consoleErrors }, testInfo) => {
     const email = addressFor("hal", testInfo);
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.requestLink(email);
-    await page.goto((await waitForEmail(email)).link);
+    await page.goto((await requestLinkMail(page, email)).link);
     const details = new DetailsPage(page);
     await details.fill("Hal");
     await details.save.click();
