@@ -54,6 +54,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * An error answer from elsewhere (better-auth) in our envelope: its status when
+ * it is one of ours, else 400 for client errors and 500 for the rest.
+ */
+export function foreignError(
+  status: number,
+  message: string | undefined,
+): {
+  status: ErrorStatus;
+  body: ErrorEnvelope;
+} {
+  if (status >= 500) return { status: 500, body: envelope(500, INTERNAL_MESSAGE) };
+  const known = isKnownClientStatus(status) ? status : 400;
+  return { status: known, body: envelope(known, message || "This request was refused.") };
+}
+
 export function apiNotFound(method: string, url: string): ErrorEnvelope {
   return envelope(404, `There is no ${method} ${url.split("?")[0]} in this API.`);
 }

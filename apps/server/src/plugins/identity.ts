@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { notSignedIn } from "../lib/errors";
 import { AUTH_BASE_PATH, type Identity, type Viewer } from "../lib/identity";
+import { foreignError } from "./errors";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -76,11 +77,17 @@ export const identityPlugin = fp(
           const response = await identity.handler(
             new Request(url, { method: request.method, headers: toHeaders(request), body }),
           );
-          reply.status(response.status);
           response.headers.forEach((value, key) => {
-            if (key !== "set-cookie") reply.header(key, value);
+            if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
           });
           for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+          if (response.status >= 400) {
+            // better-auth answers {message, code}; the API speaks one envelope (DESIGN §6).
+            const failure = (await response.json().catch(() => ({}))) as { message?: string };
+            const { status, body } = foreignError(response.status, failure.message);
+            return reply.status(status).type("application/json").send(body);
+          }
+          reply.status(response.status);
           return reply.send(Buffer.from(await response.arrayBuffer()));
         },
       });

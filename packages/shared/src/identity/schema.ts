@@ -54,17 +54,20 @@ export const emailSchema = z
   .string({ error: fieldMessages.required })
   .trim()
   .toLowerCase()
-  .min(1, { error: fieldMessages.required })
+  .min(1, { error: fieldMessages.required, abort: true })
   .max(MAX_EMAIL_LENGTH, { error: fieldMessages.maxLength(MAX_EMAIL_LENGTH) })
   .pipe(z.email({ error: fieldMessages.email }));
 
 function displayNameSchema(max: number) {
-  return z
-    .string({ error: fieldMessages.required })
-    .trim()
-    .min(1, { error: fieldMessages.required })
-    .min(MIN_DISPLAY_NAME_LENGTH, { error: fieldMessages.minLength(MIN_DISPLAY_NAME_LENGTH) })
-    .max(max, { error: fieldMessages.maxLength(max) });
+  return (
+    z
+      .string({ error: fieldMessages.required })
+      .trim()
+      // An empty name is missing, not short: one message, not two.
+      .min(1, { error: fieldMessages.required, abort: true })
+      .min(MIN_DISPLAY_NAME_LENGTH, { error: fieldMessages.minLength(MIN_DISPLAY_NAME_LENGTH) })
+      .max(max, { error: fieldMessages.maxLength(max) })
+  );
 }
 
 /** Any display name the server stores: the looser of the two form limits. */

@@ -1,9 +1,9 @@
 import { fieldMessages } from "@eitheror/shared/validation/messages";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
 import { createSession, createUser } from "../../../test/factories";
-import { user } from "../../db/schema";
+import { session, user } from "../../db/schema";
 import { AUTH_BASE_PATH } from "../../lib/identity";
 
 type UserDataBody = { data: { userData: Record<string, unknown> } };
@@ -85,7 +85,7 @@ describe("profile updates (POST /api/auth/update-user)", () => {
     const me = await t.signIn(newEmail(), { name: "Kept Name" });
     const response = await updateUser(me, { name });
     expect(response.status).toBe(400);
-    expect(response.text).toContain(message);
+    expect(response.body.error).toMatchObject({ code: "invalid_input", message });
     expect(await nameOf(me.userId)).toBe("Kept Name");
   });
 
@@ -155,6 +155,35 @@ describe("session life", () => {
     const replay = t.client();
     if (token) replay.cookies.set("better-auth.session_token", token);
     expect((await replay.get(`/api/users/${me.userId}`)).status).toBe(401);
+  });
+
+  it("an admin disabling an account ends its sessions on the server", async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const { token } = await createSession(t.db, admin.id);
+    const someone = await t.signIn(newEmail());
+
+    const banned = await t
+      .client()
+      .useBearer(token)
+      .post(`${AUTH_BASE_PATH}/admin/ban-user`, { body: { userId: someone.userId } });
+
+    expect(banned.status).toBe(200);
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(session)
+      .where(eq(session.userId, someone.userId));
+    expect(left?.n).toBe(0);
+    expect((await someone.get(`/api/users/${someone.userId}`)).status).toBe(401);
+  });
+
+  it("better-auth's own refusals come in the API envelope", async () => {
+    const me = await t.signIn(newEmail());
+    const response = await me.post<ErrorBody>(`${AUTH_BASE_PATH}/admin/ban-user`, {
+      body: { userId: me.userId },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe("forbidden");
+    expect(response.body.error.message).toBeTruthy();
   });
 
   it("a disabled account's session stops working at once", async () => {

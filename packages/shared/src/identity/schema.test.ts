@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { fieldMessages } from "../validation/messages";
+import { detailsFormSchema, profileFormSchema, signInFormSchema } from "./schema";
+
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe("sign-in e-mail", () => {
+  it("is trimmed and lowercased", () => {
+    expect(signInFormSchema.parse({ email: "  Ada@Example.TEST " })).toEqual({
+      email: "ada@example.test",
+    });
+  });
+
+  it.each([
+    [undefined, fieldMessages.required],
+    ["", fieldMessages.required],
+    ["   ", fieldMessages.required],
+    ["ada", fieldMessages.email],
+    ["ada@", fieldMessages.email],
+    ["ada @example.test", fieldMessages.email],
+  ])("refuses %j with only %j", (email, message) => {
+    expect(messagesOf(signInFormSchema.safeParse({ email }))).toEqual([message]);
+  });
+});
+
+describe("display names", () => {
+  it("are trimmed", () => {
+    expect(detailsFormSchema.parse({ displayName: "  Ada  " }).displayName).toBe("Ada");
+  });
+
+  it.each([
+    ["", fieldMessages.required],
+    ["  ", fieldMessages.required],
+    ["A", fieldMessages.minLength(2)],
+  ])("refuse %j with only %j", (displayName, message) => {
+    expect(messagesOf(detailsFormSchema.safeParse({ displayName }))).toEqual([message]);
+  });
+
+  it("allow 50 characters at sign-in details but only 24 on the profile", () => {
+    const name = "x".repeat(30);
+    expect(detailsFormSchema.safeParse({ displayName: name }).success).toBe(true);
+    expect(
+      detailsFormSchema.safeParse({ displayName: "x".repeat(51) }).error?.issues[0]?.message,
+    ).toBe(fieldMessages.maxLength(50));
+    expect(
+      messagesOf(profileFormSchema.safeParse({ displayName: name, email: "a@example.test" })),
+    ).toEqual([fieldMessages.maxLength(24)]);
+  });
+});
