@@ -14,6 +14,13 @@ declare module "fastify" {
 }
 
 const GUEST_SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/anonymous`;
+/**
+ * better-auth answers a read with an unknown session by deleting the session
+ * cookie. A read that was on its way while a sign-in replaced the session would
+ * then delete the brand-new cookie: a read never deletes cookies here (a stale
+ * one only reads as "no session" until it expires).
+ */
+const SESSION_READ_PATH = `${AUTH_BASE_PATH}/get-session`;
 
 function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -80,7 +87,10 @@ export const identityPlugin = fp(
           response.headers.forEach((value, key) => {
             if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
           });
-          for (const cookie of response.headers.getSetCookie()) reply.header("set-cookie", cookie);
+          for (const cookie of response.headers.getSetCookie()) {
+            if (url.pathname === SESSION_READ_PATH && /;\s*max-age=0/i.test(cookie)) continue;
+            reply.header("set-cookie", cookie);
+          }
           if (response.status >= 400) {
             // better-auth answers {message, code}; the API speaks one envelope (DESIGN §6).
             const failure = (await response.json().catch(() => ({}))) as { message?: string };

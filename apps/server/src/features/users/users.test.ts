@@ -196,3 +196,15 @@ describe("session life", () => {
     expect((await client.get(`/api/users/${someone.id}`)).status).toBe(401);
   });
 });
+
+describe("reading the session", () => {
+  it("never deletes the session cookie, so a read racing a sign-in cannot undo it", async () => {
+    // A guest whose session ended (the guest was carried into an account) meanwhile.
+    const browser = await t.anonymous();
+    await t.db.delete(session).where(eq(session.userId, browser.userId));
+    const response = await browser.get(`${AUTH_BASE_PATH}/get-session`);
+    expect(response.status).toBe(200);
+    expect(response.body).toBeNull();
+    expect(response.headers.getSetCookie().filter((c) => c.startsWith("better-auth."))).toEqual([]);
+  });
+});
