@@ -100,3 +100,25 @@ export async function deleteSession(tx: Tx, sessionId: string) {
 export async function deleteTokensExpiredBefore(tx: Tx, before: Date) {
   await tx.delete(emailLinkTokens).where(lt(emailLinkTokens.expiresAt, before));
 }
+
+/**
+ * Deletes up to `limit` guests who can never come back: made before `before`, and
+ * no session of theirs still valid at `now`. Their choices go with them; the
+ * global counts keep them (a vote cast stays cast).
+ */
+export async function deleteAbandonedGuests(
+  tx: Tx,
+  { before, now, limit }: { before: Date; now: Date; limit: number },
+) {
+  await tx.execute(sql`
+    DELETE FROM ${user} WHERE ${user.id} IN (
+      SELECT u.id FROM ${user} u
+      WHERE u.is_anonymous
+        AND u.created_at < ${before.toISOString()}
+        AND NOT EXISTS (
+          SELECT 1 FROM ${session} s WHERE s.user_id = u.id AND s.expires_at > ${now.toISOString()}
+        )
+      LIMIT ${limit}
+    )
+  `);
+}

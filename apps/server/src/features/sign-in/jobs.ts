@@ -4,7 +4,7 @@ import type { SignInService } from "./service";
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Hourly: forgets sign-in tokens a day after they expired, and finished rate windows. */
+/** Hourly: forgets spent sign-in tokens, finished rate windows and abandoned guests. */
 export function startSignInCleanup(service: SignInService, log: FastifyBaseLogger) {
   return every(SWEEP_EVERY_MS, () => service.prune(), { log, what: "sign-in cleanup" });
 }

@@ -13,6 +13,7 @@ import type { Mailer } from "../../lib/mailer";
 import { pruneRateLimits, type RateLimiter, type RateRule } from "../../lib/rate-limit";
 import {
   consumeEmailLinkToken,
+  deleteAbandonedGuests,
   deleteSession,
   deleteTokensExpiredBefore,
   deleteUser,
@@ -27,6 +28,7 @@ import { emailChangeMail, signInMail } from "./mail";
 const TOKEN_BYTES = 32;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+const GUESTS_PER_PRUNE = 1000;
 const LINK_ROUTER_PATH = "/sign-in/link-router";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -102,11 +104,17 @@ export function createSignInService(options: SignInServiceOptions) {
   const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
 
   return {
-    /** Forgets tokens a day after they expired and rate windows over a day old. */
+    /**
+     * Forgets tokens a day after they expired, rate windows over a day old, and
+     * guests whose sessions have all run out (a batch at a time: PGlite runs one
+     * statement at a time, and a long one would stall every request).
+     */
     async prune() {
-      const dayAgo = new Date(clock.now().getTime() - DAY_MS);
+      const now = clock.now();
+      const dayAgo = new Date(now.getTime() - DAY_MS);
       await deleteTokensExpiredBefore(db, dayAgo);
       await pruneRateLimits(db, dayAgo);
+      await deleteAbandonedGuests(db, { before: dayAgo, now, limit: GUESTS_PER_PRUNE });
     },
 
     /**

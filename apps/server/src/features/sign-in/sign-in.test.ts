@@ -3,11 +3,11 @@ import { identityMessages } from "@eitheror/shared/identity/schema";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
-import { createUser } from "../../../test/factories";
+import { createSession, createUser } from "../../../test/factories";
 import { startSmtpReceiver } from "../../../test/smtp-receiver";
 import { emailLinkTokens, globalDilemmas, globalSelections, session, user } from "../../db/schema";
 import { AUTH_BASE_PATH } from "../../lib/identity";
-import { deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
+import { deleteAbandonedGuests, deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
 
 const SEND = "/api/sign-in/email-link/send";
 const COMPLETE = "/api/sign-in/email-link/complete";
@@ -496,5 +496,32 @@ describe("cleanup", () => {
       .from(emailLinkTokens)
       .where(eq(emailLinkTokens.email, old.email));
     expect(left.map((row) => row.hash)).toEqual(["recent"]);
+  });
+
+  it("deletes guests whose sessions have all run out, and only those", async () => {
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    const old = new Date(now.getTime() - 10 * day);
+    const gone = await createUser(t.db, {
+      isAnonymous: true,
+      emailVerified: false,
+      createdAt: old,
+    });
+    await createSession(t.db, gone.id, { expiresAt: new Date(now.getTime() - 3 * day) });
+    const active = await createUser(t.db, {
+      isAnonymous: true,
+      emailVerified: false,
+      createdAt: old,
+    });
+    await createSession(t.db, active.id, { expiresAt: new Date(now.getTime() + day) });
+    const fresh = await createUser(t.db, { isAnonymous: true, emailVerified: false });
+    const account = await createUser(t.db, { createdAt: old });
+
+    await deleteAbandonedGuests(t.db, { before: new Date(now.getTime() - day), now, limit: 1000 });
+
+    const left = await t.db.select({ id: user.id }).from(user);
+    const ids = new Set(left.map((row) => row.id));
+    expect(ids.has(gone.id)).toBe(false);
+    expect([active.id, fresh.id, account.id].every((id) => ids.has(id))).toBe(true);
   });
 });
