@@ -105,6 +105,7 @@ export async function buildApp({ config, database }: AppOptions) {
     appTitle: config.APP_TITLE,
     linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
     carryOver: [globalDilemmas.carryOverGuest],
+    log: app.log,
   });
 
   // Infrastructure first, then the features, then the SPA catch-all.

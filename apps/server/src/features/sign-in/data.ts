@@ -66,6 +66,11 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
   return row ?? null;
 }
 
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(user).where(eq(user.id, id));
+  return row ?? null;
+}
+
 export async function setUserEmail(
   tx: Tx,
   { userId, email, now }: { userId: string; email: string; now: Date },

@@ -5,7 +5,8 @@ interface LinkMail {
   to: string;
   appTitle: string;
   link: string;
-  minutesValid: number;
+  /** How long the link works; a notice's link (no token) leaves it out. */
+  minutesValid?: number;
 }
 
 function linkMail({
@@ -25,8 +26,10 @@ function linkMail({
   button: string;
   ignore: string;
 }): Mail {
-  const validity = `The link works once, for ${minutesValid} minutes.`;
-  const text = [heading, "", intro, "", link, "", validity, ignore, "", `— ${appTitle}`].join("\n");
+  const footnote = minutesValid
+    ? `The link works once, for ${minutesValid} minutes. ${ignore}`
+    : ignore;
+  const text = [heading, "", intro, "", link, "", footnote, "", `— ${appTitle}`].join("\n");
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
@@ -37,7 +40,7 @@ function linkMail({
       <h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(heading)}</h1>
       <p style="margin:0 0 24px;font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
       <p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:12px">${escapeHtml(button)}</a></p>
-      <p style="margin:0 0 8px;font-size:14px;color:#475569">${escapeHtml(validity)} ${escapeHtml(ignore)}</p>
+      <p style="margin:0 0 8px;font-size:14px;color:#475569">${escapeHtml(footnote)}</p>
       <p style="margin:16px 0 0;font-size:12px;color:#64748b;word-break:break-all">If the button does not work, paste this address into your browser:<br><a href="${escapeHtml(link)}" style="color:#4338ca">${escapeHtml(link)}</a></p>
     </td></tr>
   </table>
@@ -65,5 +68,29 @@ export function emailChangeMail(mail: LinkMail): Mail {
     intro: `Open this link to use ${mail.to} for your ${mail.appTitle} account from now on.`,
     button: "Confirm e-mail address",
     ignore: "If you did not ask for this change, you can ignore this e-mail: nothing changes.",
+  });
+}
+
+/** To the old address once an account moved to a new one: a change nobody asked for shows. */
+export function emailChangedNotice({
+  to,
+  newEmail,
+  appTitle,
+  feedbackLink,
+}: {
+  to: string;
+  newEmail: string;
+  appTitle: string;
+  feedbackLink: string;
+}): Mail {
+  return linkMail({
+    to,
+    appTitle,
+    link: feedbackLink,
+    subject: `Your ${appTitle} e-mail address was changed`,
+    heading: "Your e-mail address was changed",
+    intro: `Your ${appTitle} account now signs in with ${newEmail}, and no longer with this address.`,
+    button: "This was not me",
+    ignore: "If you made this change, there is nothing to do.",
   });
 }

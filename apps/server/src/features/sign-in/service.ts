@@ -18,12 +18,14 @@ import {
   deleteTokensExpiredBefore,
   deleteUser,
   findUserByEmail,
+  findUserById,
   insertEmailLinkToken,
   lockGuest,
   setUserEmail,
+  type UserRow,
   upsertVerifiedUser,
 } from "./data";
-import { emailChangeMail, signInMail } from "./mail";
+import { emailChangedNotice, emailChangeMail, signInMail } from "./mail";
 
 const TOKEN_BYTES = 32;
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,6 +49,7 @@ export interface SignInServiceOptions {
   /** Sign-in links one IP address may ask for per hour. */
   linksPerIpPerHour: number;
   carryOver: GuestCarryOver[];
+  log: { warn(details: object, message: string): void };
 }
 
 export function createSignInService(options: SignInServiceOptions) {
@@ -176,15 +179,20 @@ export function createSignInService(options: SignInServiceOptions) {
       headers: Headers;
     }): Promise<{ userData: UserData; setCookies: string[] }> {
       await limiter.hit(`sign-in-complete:ip:${ip}`, rules.completePerIp);
+      let previousEmail: string | null = null;
       const account = await db.transaction(async (tx) => {
         const now = clock.now();
         const used = await consumeEmailLinkToken(tx, { tokenHash: hashToken(token), email, now });
         if (!used) throw new AppError(400, identityMessages.invalidLink);
 
-        const found =
-          used.purpose === "change-email" && used.userId
-            ? await changeEmail(tx, used.userId, email, now)
-            : await upsertVerifiedUser(tx, { id: randomUUID(), email, now });
+        let found: UserRow | null;
+        if (used.purpose === "change-email" && used.userId) {
+          const changed = await changeEmail(tx, used.userId, email, now);
+          found = changed?.user ?? null;
+          previousEmail = changed?.previousEmail ?? null;
+        } else {
+          found = await upsertVerifiedUser(tx, { id: randomUUID(), email, now });
+        }
         if (!found) throw new AppError(400, identityMessages.invalidLink);
         if (found.banned) throw new AppError(403, "This account is disabled.");
 
@@ -198,6 +206,19 @@ export function createSignInService(options: SignInServiceOptions) {
         }
         return found;
       });
+
+      if (previousEmail && previousEmail !== email) {
+        const notice = emailChangedNotice({
+          to: previousEmail,
+          newEmail: email,
+          appTitle,
+          feedbackLink: new URL("/feedback", publicUrl).toString(),
+        });
+        // The change stands either way; a lost notice is worth a log line, not a failure.
+        await mailer
+          .send(notice)
+          .catch((err) => options.log.warn({ err }, "e-mail change notice not sent"));
+      }
 
       const { headers: answer } = await identity.api.startSession({
         body: { userId: account.id },
@@ -217,7 +238,9 @@ async function changeEmail(tx: Tx, userId: string, email: string, now: Date) {
   if (taken && taken.id !== userId) {
     throw new AppError(409, "This e-mail address is already used by another account.");
   }
-  return setUserEmail(tx, { userId, email, now });
+  const before = await findUserById(tx, userId);
+  const user = await setUserEmail(tx, { userId, email, now });
+  return user && before ? { user, previousEmail: before.email } : null;
 }
 
 export type SignInService = ReturnType<typeof createSignInService>;

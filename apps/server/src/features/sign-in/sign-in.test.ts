@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
 import { createSession, createUser } from "../../../test/factories";
 import { startSmtpReceiver } from "../../../test/smtp-receiver";
-import { emailLinkTokens, globalDilemmas, globalSelections, session, user } from "../../db/schema";
+import {
+  emailLinkTokens,
+  globalDilemmas,
+  globalSelections,
+  outbox,
+  session,
+  user,
+} from "../../db/schema";
 import { AUTH_BASE_PATH } from "../../lib/identity";
 import { deleteAbandonedGuests, deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
 
@@ -418,6 +425,12 @@ describe("changing the e-mail address", () => {
     expect(done.body.data.userData.id).toBe(account.userId);
     const [row] = await t.db.select().from(user).where(eq(user.id, account.userId));
     expect(row?.email).toBe(newAddress);
+
+    const toOld = await t.db.select().from(outbox).where(eq(outbox.to, oldEmail));
+    const notice = toOld.find(
+      (mail) => mail.subject === "Your eitheror e-mail address was changed",
+    );
+    expect(notice?.text).toContain(newAddress);
   });
 
   it("refuses an address another account uses, and keeps the token", async () => {
