@@ -5,7 +5,29 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Every journey fails on a console error or an uncaught page error (a CSP
  * violation, a failed request, a React warning): the page must be clean.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  /** A page in a second browser on the same kind of device: another person, or another phone. */
+  otherBrowserPage: Page;
+}>({
+  otherBrowserPage: async (
+    { browser, baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch },
+    use,
+  ) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+    });
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await use(page);
+    await context.close();
+    expect(errors, "console errors in the other browser").toEqual([]);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors = watchConsole(page);
