@@ -20,7 +20,8 @@ function localBodyClass(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), localBodyClass()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  server: { port: 5173, strictPort: true, proxy: { "/api": apiTarget } },
+  // /dev/mailbox is the server's page of kept mail (local mode).
+  server: { port: 5173, strictPort: true, proxy: { "/api": apiTarget, "/dev/mailbox": apiTarget } },
   build: {
     outDir: "dist",
     sourcemap: true,
