@@ -10,3 +10,6 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
     />
   );
 }
+
+/** A card's title, under its icon badge. */
+export const cardTitleClass = "mt-5 text-2xl font-bold tracking-tight text-slate-900";

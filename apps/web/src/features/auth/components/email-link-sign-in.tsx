@@ -12,7 +12,7 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { Card, cardTitleClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormErrors } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
@@ -127,7 +127,7 @@ function SigningIn() {
       <IconBadge className="mx-auto">
         <Spinner className="size-6 text-brand-700" label="Signing you in" />
       </IconBadge>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Signing you in…</h1>
+      <h1 className={cardTitleClass}>Signing you in…</h1>
       <p className="mt-2 text-slate-600">One moment while we check your link.</p>
     </Card>
   );
@@ -161,9 +161,7 @@ function InvalidLink({
       <IconBadge tone="danger">
         <Unlink className="size-6" />
       </IconBadge>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
-        We couldn't sign you in
-      </h1>
+      <h1 className={cardTitleClass}>We couldn't sign you in</h1>
       <Alert kind="danger" className="mt-4">
         {message}
       </Alert>
@@ -211,7 +209,7 @@ function ConfirmEmail({
       <IconBadge>
         <Mail className="size-6" />
       </IconBadge>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Confirm your email</h1>
+      <h1 className={cardTitleClass}>Confirm your email</h1>
       <p className="mt-2 text-slate-600">
         For your security, enter the email address this sign-in link was sent to.
       </p>

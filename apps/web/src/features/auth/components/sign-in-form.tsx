@@ -9,13 +9,14 @@ import { ArrowLeft, Mail, MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { Card, cardTitleClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { EmailInput } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { useSendEmailLink } from "../api/send-email-link";
 
 const EMAIL_ID = "sign-in-email";
@@ -68,7 +69,7 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
       <IconBadge>
         <Mail className="size-6" />
       </IconBadge>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">Sign in</h1>
+      <h1 className={cardTitleClass}>Sign in</h1>
       <p className="mt-2 text-slate-600">
         Enter your email and we'll send you a link that signs you in. No password needed.
       </p>
@@ -107,11 +108,7 @@ function LinkSent({ email, onChangeAddress }: { email: string; onChangeAddress: 
       <IconBadge tone="success" className="mx-auto">
         <MailCheck className="size-6" />
       </IconBadge>
-      <h1
-        ref={heading}
-        tabIndex={-1}
-        className="mt-5 text-2xl font-bold tracking-tight text-slate-900 outline-none"
-      >
+      <h1 ref={heading} tabIndex={-1} className={cn(cardTitleClass, "outline-none")}>
         Check your email
       </h1>
       <p className="mt-3 break-words text-slate-700">{identityMessages.linkSent(email)}</p>

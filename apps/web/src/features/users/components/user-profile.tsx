@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { Card, cardTitleClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FileButton } from "@/components/ui/file-button";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
@@ -234,9 +234,7 @@ function ProfileNotFound() {
       <IconBadge className="mx-auto">
         <UserX className="size-6" />
       </IconBadge>
-      <h1 className="mt-5 text-2xl font-bold tracking-tight text-slate-900">
-        This profile does not exist.
-      </h1>
+      <h1 className={cardTitleClass}>This profile does not exist.</h1>
       <p className="mt-2 text-slate-600">The link may be mistyped, or the account was closed.</p>
       <Link to={paths.home} className={buttonClass("secondary", "mt-6")}>
         Back to Home
