@@ -16,7 +16,7 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       APP_ENV: "local",
-      HOST: "0.0.0.0",
+      HOST: "127.0.0.1",
       PORT: 3000,
       DATA_DIR: "./data",
       MAIL_FROM: "eitheror <no-reply@eitheror.local>",
@@ -28,6 +28,13 @@ describe("loadConfig", () => {
     expect(config.AUTH_SECRET).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.LOG_LEVEL).toBeUndefined();
+  });
+
+  it("listens on this machine only in local mode, on every interface elsewhere, or on HOST", () => {
+    expect(loadConfig({ APP_ENV: "local" }).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ APP_ENV: "test" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ APP_ENV: "local", HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ APP_ENV: "local", HOST: " " }).HOST).toBe("127.0.0.1");
   });
 
   it("derives the public URL from PORT, or takes PUBLIC_URL without its trailing slash", () => {

@@ -9,7 +9,8 @@ const optionalString = z
 const envSchema = z
   .object({
     APP_ENV: z.enum(["local", "test", "production"]).default("local"),
-    HOST: z.string().default("0.0.0.0"),
+    /** Default: 127.0.0.1 in local mode (its mailbox and dev helpers stay on this machine), else 0.0.0.0. */
+    HOST: optionalString,
     PORT: z.coerce
       .number({ error: "must be a port number" })
       .int("must be a whole number")
@@ -58,7 +59,7 @@ const envSchema = z
     }
   });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+export type Config = Omit<z.infer<typeof envSchema>, "HOST"> & { HOST: string; publicUrl: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -76,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
-  return { ...config, publicUrl };
+  const HOST = config.HOST ?? (config.APP_ENV === "local" ? "127.0.0.1" : "0.0.0.0");
+  return { ...config, HOST, publicUrl };
 }

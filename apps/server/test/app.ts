@@ -25,6 +25,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Echo the XSRF cookie in the header on non-GET calls, as the web client does (default). */
   xsrf?: boolean;
+  /** The peer's address as the server sees it (in-process calls only; default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface TestResponse<T = unknown> {
@@ -40,6 +42,7 @@ interface WireRequest {
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
+  remoteAddress?: string;
 }
 type Transport = (request: WireRequest) => Promise<Omit<TestResponse, "body">>;
 
@@ -71,7 +74,7 @@ export class TestClient {
   async request<T = unknown>(
     method: Method,
     url: string,
-    { body, rawBody, headers = {}, xsrf = true }: RequestOptions = {},
+    { body, rawBody, headers = {}, xsrf = true, remoteAddress }: RequestOptions = {},
   ): Promise<TestResponse<T>> {
     const wire: Record<string, string> = {};
     if (this.cookies.size) {
@@ -88,6 +91,7 @@ export class TestClient {
       url,
       headers: { ...wire, ...headers },
       payload,
+      remoteAddress,
     });
     this.remember(response.headers.getSetCookie());
     return { ...response, body: parseJson(response.text) as T };
@@ -157,8 +161,8 @@ function parseJson(text: string): unknown {
 }
 
 function injectTransport(app: App): Transport {
-  return async ({ method, url, headers, payload }) => {
-    const response = await app.inject({ method, url, headers, payload });
+  return async ({ method, url, headers, payload, remoteAddress }) => {
+    const response = await app.inject({ method, url, headers, payload, remoteAddress });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined) continue;
@@ -169,7 +173,8 @@ function injectTransport(app: App): Transport {
 }
 
 function fetchTransport(baseUrl: string): Transport {
-  return async ({ method, url, headers, payload }) => {
+  return async ({ method, url, headers, payload, remoteAddress }) => {
+    if (remoteAddress) throw new Error("remoteAddress works for in-process calls only");
     const response = await fetch(new URL(url, baseUrl), { method, headers, body: payload });
     return { status: response.status, headers: response.headers, text: await response.text() };
   };

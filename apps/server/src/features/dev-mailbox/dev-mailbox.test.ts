@@ -27,6 +27,40 @@ describe("/dev/mailbox", () => {
     expect(page.text).toContain(`<a href="${link?.replaceAll("&", "&#38;")}">`);
   });
 
+  it("opens from this machine over real HTTP (IPv4 loopback)", async () => {
+    const page = await (await local.httpClient()).get("/dev/mailbox");
+    expect(page.status).toBe(200);
+  });
+
+  it.each([
+    ["another machine on the network", "192.168.1.23", {}],
+    ["an IPv6 neighbour", "fe80::1", {}],
+    ["a public address", "203.0.113.9", {}],
+  ])("is refused with a 403 and no mail from %s", async (_who, remoteAddress, headers) => {
+    await local.client().post("/api/sign-in/email-link/send", {
+      body: {
+        email: "victim@example.test",
+        actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true },
+      },
+    });
+    const page = await local.client().get("/dev/mailbox", { remoteAddress, headers });
+    expect(page.status).toBe(403);
+    expect(page.text).toContain("only from a browser on this machine");
+    expect(page.text).not.toContain("victim@example.test");
+    expect(page.text).not.toContain("token=");
+  });
+
+  it("is refused when a proxy on this machine relays it, whatever the proxy claims", async () => {
+    for (const headers of [
+      { "x-forwarded-for": "127.0.0.1" } as Record<string, string>,
+      { forwarded: "for=127.0.0.1" },
+      { "x-real-ip": "127.0.0.1" },
+    ]) {
+      const page = await local.client().get("/dev/mailbox", { headers });
+      expect(page.status).toBe(403);
+    }
+  });
+
   it("does not exist outside local mode", async () => {
     const page = await test.client().get("/dev/mailbox");
     expect(page.text).not.toContain("mailbox");

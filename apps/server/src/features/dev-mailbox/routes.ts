@@ -1,23 +1,42 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { Db } from "../../lib/db";
 import { escapeHtml } from "../../lib/html";
 import { listOutbox } from "./data";
 
 const SHOWN = 50;
 
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
+
+/**
+ * The mailbox holds working sign-in links: only a browser on this machine may
+ * read it. The socket's peer decides (never X-Forwarded-For, which anyone can
+ * write), and a request relayed by a proxy on this machine is not local either.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? "";
+  return LOOPBACK.test(peer) && FORWARDING_HEADERS.every((name) => !(name in request.headers));
+}
+
 /** Links in a plain-text body, made clickable (the text was escaped first). */
 const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /**
- * GET /dev/mailbox (local mode only): the mail the app would have sent, newest
- * first, so sign-in links work without an SMTP server.
+ * GET /dev/mailbox (local mode only, from this machine only): the mail the app
+ * would have sent, newest first, so sign-in links work without an SMTP server.
  */
 export const devMailboxRoutes: FastifyPluginAsync<{ db: Db; title: string }> = async (
   app,
   { db, title },
 ) => {
-  app.get("/dev/mailbox", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/dev/mailbox", { schema: { hide: true } }, async (request, reply) => {
+    if (!fromThisMachine(request)) {
+      return reply
+        .status(403)
+        .type("text/plain; charset=utf-8")
+        .send("The mailbox holds sign-in links: it opens only from a browser on this machine.");
+    }
     const mails = await listOutbox(db, SHOWN);
     const items = mails
       .map(
