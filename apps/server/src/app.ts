@@ -30,8 +30,9 @@ import { createRateLimiter } from "./lib/rate-limit";
 import { loadAuthSecret } from "./lib/secret";
 import { paths } from "./paths";
 import { docsPlugin } from "./plugins/docs";
-import { errorsPlugin } from "./plugins/errors";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { identityPlugin } from "./plugins/identity";
+import { inputPlugin } from "./plugins/input";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 
@@ -42,7 +43,21 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
-const VITE_DEV_ORIGINS = ["http://localhost:5173", "http://127.0.0.1:5173"];
+const VITE_DEV_PORT = 5173;
+
+/**
+ * Pages that may send cookie requests: PUBLIC_URL's; in local mode also this
+ * machine by either name and the Vite dev server.
+ */
+function trustedOrigins(config: Config): string[] {
+  const origins = [new URL(config.publicUrl).origin];
+  if (config.APP_ENV === "local") {
+    for (const host of ["localhost", "127.0.0.1"]) {
+      origins.push(`http://${host}:${config.PORT}`, `http://${host}:${VITE_DEV_PORT}`);
+    }
+  }
+  return [...new Set(origins)];
+}
 
 function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   const level = config.LOG_LEVEL ?? (config.APP_ENV === "test" ? "warn" : "info");
@@ -62,6 +77,7 @@ export async function buildApp({ config, database }: AppOptions) {
     logger: loggerOptions(config),
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
     requestIdHeader: false,
+    frameworkErrors,
     trustProxy: config.TRUST_PROXY,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
@@ -79,12 +95,8 @@ export async function buildApp({ config, database }: AppOptions) {
     config.APP_ENV === "test" && !config.AUTH_SECRET
       ? randomBytes(32).toString("base64url")
       : loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
-  const identity = createIdentity({
-    config,
-    db: database.db,
-    secret,
-    extraTrustedOrigins: local ? VITE_DEV_ORIGINS : [],
-  });
+  const origins = trustedOrigins(config);
+  const identity = createIdentity({ config, db: database.db, secret, trustedOrigins: origins });
   const { db } = database;
   const globalDilemmas = createGlobalDilemmaService({ db, clock });
   const limiter = createRateLimiter(db, clock.now);
@@ -108,10 +120,10 @@ export async function buildApp({ config, database }: AppOptions) {
     log: app.log,
   });
 
-  // Infrastructure first, then the features, then the SPA catch-all.
+  // Infrastructure first, then the features, then the SPA catch-all. Identity comes
+  // before security: its bearer check decides whether the forgery defence applies.
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { https: config.publicUrl.startsWith("https://") });
-  await app.register(docsPlugin, { title: config.APP_TITLE });
+  await app.register(inputPlugin);
   await app.register(identityPlugin, {
     identity,
     limitGuests: (ip) =>
@@ -121,6 +133,11 @@ export async function buildApp({ config, database }: AppOptions) {
         message: "Too many new visits from your network. Please try again later.",
       }),
   });
+  await app.register(securityPlugin, {
+    https: config.publicUrl.startsWith("https://"),
+    trustedOrigins: origins,
+  });
+  await app.register(docsPlugin, { title: config.APP_TITLE });
 
   await app.register(
     async (api) => {

@@ -95,12 +95,12 @@ export interface IdentityOptions {
   config: Config;
   db: Db;
   secret: string;
-  /** Origins besides PUBLIC_URL whose cookie requests are trusted (local dev servers). */
-  extraTrustedOrigins?: string[];
+  /** Origins whose pages may send cookie requests (PUBLIC_URL's, and local dev servers). */
+  trustedOrigins: string[];
 }
 
 /** better-auth on the app's own database: sessions, anonymous guests, bearer clients, admins. */
-export function createIdentity({ config, db, secret, extraTrustedOrigins = [] }: IdentityOptions) {
+export function createIdentity({ config, db, secret, trustedOrigins }: IdentityOptions) {
   return betterAuth({
     appName: config.APP_TITLE,
     baseURL: config.publicUrl,
@@ -110,7 +110,7 @@ export function createIdentity({ config, db, secret, extraTrustedOrigins = [] }:
       provider: "pg",
       schema: { user, session, account, verification },
     }),
-    trustedOrigins: [config.publicUrl, ...extraTrustedOrigins],
+    trustedOrigins,
     session: { expiresIn: SESSION_LIFETIME_S, updateAge: SESSION_RENEW_AFTER_S },
     // Limits that matter (sign-in e-mails) are enforced by the app, in PostgreSQL.
     rateLimit: { enabled: false },

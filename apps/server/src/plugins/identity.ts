@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { notSignedIn } from "../lib/errors";
+import { AppError, notSignedIn } from "../lib/errors";
 import { AUTH_BASE_PATH, type Identity, type Viewer } from "../lib/identity";
 import { foreignError } from "./errors";
 
 declare module "fastify" {
   interface FastifyRequest {
+    /**
+     * The caller proved itself with a valid `Authorization: Bearer` session. Such a
+     * request carries no ambient credential a third-party page could ride on.
+     */
+    viaBearer: boolean;
     /** The caller's session, or null when nobody is signed in (read once per request). */
     viewer(): Promise<Viewer | null>;
     /** The caller's session; answers 401 when nobody is signed in. */
@@ -21,10 +26,38 @@ const GUEST_SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/anonymous`;
  * one only reads as "no session" until it expires).
  */
 const SESSION_READ_PATH = `${AUTH_BASE_PATH}/get-session`;
+/**
+ * The session token stays in its HttpOnly cookie: page scripts never see it, so a
+ * script that should not be there cannot carry the session off as a bearer token.
+ * better-auth's bearer plugin would hand it out in `set-auth-token`.
+ */
+const DROPPED_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "set-auth-token",
+  "access-control-expose-headers",
+]);
 
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "token")
+      .map(([key, item]) => [key, withoutTokens(item)]),
+  );
+}
+
+/**
+ * The request's headers for better-auth. With an Authorization header the cookies
+ * stay behind: a bearer is either a valid session on its own or nobody, never a
+ * way to slip past the forgery checks while the cookie does the work.
+ */
 function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
+  const bearer = request.headers.authorization !== undefined;
   for (const [key, value] of Object.entries(request.headers)) {
+    if (bearer && key === "cookie") continue;
     if (Array.isArray(value)) for (const item of value) headers.append(key, item);
     else if (value !== undefined) headers.set(key, value);
   }
@@ -66,6 +99,17 @@ export const identityPlugin = fp(
       if (!viewer) throw notSignedIn();
       return viewer;
     });
+    app.decorateRequest("viaBearer", false);
+
+    // Decided by the route the request matched, like the forgery defence after it.
+    app.addHook("onRequest", async (request) => {
+      if (request.headers.authorization === undefined) return;
+      if (!request.routeOptions.url?.startsWith("/api/")) return;
+      if (!(await request.viewer())) {
+        throw new AppError(401, "The Authorization header holds no valid session.");
+      }
+      request.viaBearer = true;
+    });
 
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
@@ -85,7 +129,7 @@ export const identityPlugin = fp(
             new Request(url, { method: request.method, headers: toHeaders(request), body }),
           );
           response.headers.forEach((value, key) => {
-            if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
+            if (!DROPPED_HEADERS.has(key)) reply.header(key, value);
           });
           for (const cookie of response.headers.getSetCookie()) {
             if (url.pathname === SESSION_READ_PATH && /;\s*max-age=0/i.test(cookie)) continue;
@@ -98,6 +142,9 @@ export const identityPlugin = fp(
             return reply.status(status).type("application/json").send(body);
           }
           reply.status(response.status);
+          if (response.headers.get("content-type")?.startsWith("application/json")) {
+            return reply.send(withoutTokens(await response.json()));
+          }
           return reply.send(Buffer.from(await response.arrayBuffer()));
         },
       });

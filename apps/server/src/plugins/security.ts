@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/errors";
 
@@ -15,51 +15,78 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * Security headers with a CSP the SPA passes, and the anti-forgery check of the
- * spec: a non-GET API call must echo the `XSRF-TOKEN` cookie in `X-XSRF-TOKEN`.
- * Bearer clients carry no cookies a third-party page could ride on, so they skip it.
- */
-export const securityPlugin = fp(async (app: FastifyInstance, { https }: { https: boolean }) => {
-  await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: https,
-  });
+const forged = (message: string) => new AppError(403, message);
 
-  app.addHook("onRequest", async (request, reply) => {
-    const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString("base64url"), {
-        path: "/",
-        sameSite: "lax",
-        secure: https,
-        httpOnly: false,
-      });
-    }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    if (request.headers.authorization?.startsWith("Bearer ")) return;
-    const header = request.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== "string" || !sameToken(header, cookie)) {
-      throw new AppError(
-        403,
-        "Missing or invalid anti-forgery token. Reload the page and try again.",
-      );
-    }
-  });
-});
+/**
+ * Whether the page that sent this request may: a browser names it in `Origin`
+ * (always, on a non-GET) and says `Sec-Fetch-Site`; both must point home. A
+ * client that sends neither is not a browser, and a forged request needs a
+ * victim's browser.
+ */
+function fromTrustedPage(request: FastifyRequest, trustedOrigins: Set<string>): boolean {
+  const { origin, "sec-fetch-site": site } = request.headers;
+  if (origin !== undefined && !trustedOrigins.has(origin)) return false;
+  return site === undefined || site === "same-origin";
+}
+
+export interface SecurityOptions {
+  https: boolean;
+  /** Origins whose pages may change state: PUBLIC_URL's, and the dev server's in local mode. */
+  trustedOrigins: string[];
+}
+
+/**
+ * Security headers with a CSP the SPA passes, and one forgery defence for every
+ * state-changing request. It is decided by the route the request matched, never
+ * by the raw URL (`/%61pi/…` and absolute-form request lines route like `/api/…`):
+ * the page must come from a trusted origin AND echo the `XSRF-TOKEN` cookie in
+ * `X-XSRF-TOKEN` (spec). Bearer clients are exempt once the identity plugin
+ * (registered before this one) proved their token.
+ */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { https, trustedOrigins }: SecurityOptions) => {
+    const trusted = new Set(trustedOrigins);
+    await app.register(fastifyCookie);
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: https,
+    });
+    app.addHook("onRequest", async (request, reply) => {
+      const cookie = request.cookies[XSRF_COOKIE];
+      if (!cookie) {
+        reply.setCookie(XSRF_COOKIE, randomBytes(32).toString("base64url"), {
+          path: "/",
+          sameSite: "lax",
+          secure: https,
+          httpOnly: false,
+        });
+      }
+      // A request no route matched changes nothing: it gets its 404.
+      if (SAFE_METHODS.has(request.method) || !request.routeOptions.url) return;
+      // A proven bearer rides on no cookie a third-party page could send along.
+      if (request.viaBearer) return;
+      if (!fromTrustedPage(request, trusted)) {
+        throw forged("This request came from another site and was refused.");
+      }
+      const header = request.headers[XSRF_HEADER];
+      if (!cookie || typeof header !== "string" || !sameToken(header, cookie)) {
+        throw forged("Missing or invalid anti-forgery token. Reload the page and try again.");
+      }
+    });
+  },
+);
