@@ -1,5 +1,5 @@
 import { type ErrorEnvelope, type ErrorStatus, errorCodes } from "@eitheror/shared/api/envelope";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors";
@@ -15,6 +15,7 @@ function envelope(status: ErrorStatus, message: string, messages?: string[]): Er
  * the client's input, whichever feature passed it on, so it is a 400, not a 500.
  */
 const REFUSED_TEXT_CODES = new Set(["22021", "22P05"]);
+export const REFUSED_TEXT_MESSAGE = "Text must not contain NUL or invalid characters.";
 function isRefusedText(error: unknown): boolean {
   const cause = (error as { cause?: { code?: unknown } }).cause;
   return typeof cause?.code === "string" && REFUSED_TEXT_CODES.has(cause.code);
@@ -38,9 +39,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(error.status).send(envelope(error.status, error.message, error.messages));
     }
     if (isRefusedText(error)) {
-      return reply
-        .status(400)
-        .send(envelope(400, "Text must not contain NUL or invalid characters."));
+      return reply.status(400).send(envelope(400, REFUSED_TEXT_MESSAGE));
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large…
     if (isKnownClientStatus(error.statusCode)) {
@@ -68,6 +67,15 @@ export function foreignError(
   if (status >= 500) return { status: 500, body: envelope(500, INTERNAL_MESSAGE) };
   const known = isKnownClientStatus(status) ? status : 400;
   return { status: known, body: envelope(known, message || "This request was refused.") };
+}
+
+/**
+ * Fastify answers a path that does not decode (`%ED%A0%80`, a lone surrogate) before
+ * any route or error handler runs: given to Fastify as `frameworkErrors`, it leaves
+ * in the envelope too.
+ */
+export function frameworkErrors(_error: FastifyError, _request: unknown, reply: FastifyReply) {
+  reply.status(400).send(envelope(400, "This address does not decode to valid text."));
 }
 
 export function apiNotFound(method: string, url: string): ErrorEnvelope {

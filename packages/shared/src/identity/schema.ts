@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
 import { fieldMessages } from "../validation/messages";
+import { isStorableText } from "../validation/text";
 
 /** The user as the web client sees it in its own session. */
 export const sessionUserSchema = z.object({
@@ -67,6 +68,7 @@ function displayNameSchema(max: number) {
       .min(1, { error: fieldMessages.required, abort: true })
       .min(MIN_DISPLAY_NAME_LENGTH, { error: fieldMessages.minLength(MIN_DISPLAY_NAME_LENGTH) })
       .max(max, { error: fieldMessages.maxLength(max) })
+      .refine(isStorableText, { error: fieldMessages.pattern })
   );
 }
 
@@ -155,7 +157,12 @@ export const newUserPropertiesBodySchema = z.object({ isAdmin: z.boolean().optio
 /** better-auth's POST /api/auth/update-user, as the server accepts it. */
 export const updateUserBodySchema = z.object({
   name: displayNameServerSchema.optional(),
-  image: z.string().max(500).nullable().optional(),
+  image: z
+    .string()
+    .max(500)
+    .refine(isStorableText, { error: fieldMessages.pattern })
+    .nullable()
+    .optional(),
 });
 
 /** PUT /storage/profile-images/{uid}: the stored photo's URL. */

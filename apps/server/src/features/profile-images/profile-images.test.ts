@@ -178,6 +178,30 @@ describe("uploading a profile photo", () => {
     expect(response.status).toBe(415);
   });
 
+  it.each([
+    ["a multipart type without a boundary", "multipart/form-data", "abc"],
+    [
+      "a form that never closes its boundary",
+      "multipart/form-data; boundary=xx",
+      '--xx\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+    ],
+    ["a form with no parts at all", "multipart/form-data; boundary=xx", "--xx--\r\n"],
+    ["a boundary that is never used", "multipart/form-data; boundary=xx", "hello"],
+  ])(
+    "refuses %s with a 4xx envelope, never a 500, and keeps the old photo",
+    async (_, type, body) => {
+      const before = await me.upload<PhotoBody>(uploadUrl(me.userId), { content: await png() });
+      const response = await me.put<ErrorBody>(uploadUrl(me.userId), {
+        rawBody: body,
+        headers: { "content-type": type },
+      });
+      expect([400, 415]).toContain(response.status);
+      expect(response.body.error.message).not.toBe("");
+      const kept = await fetchImage(before.body.data.photoURL);
+      expect(kept.status).toBe(200);
+    },
+  );
+
   it("lets nobody change someone else's photo", async () => {
     const other = await t.signIn(`other-${Date.now()}@example.test`);
     const response = await me.upload(uploadUrl(other.userId), { content: await png() });

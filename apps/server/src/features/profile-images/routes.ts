@@ -6,12 +6,44 @@ import {
   profileImageResponseSchema,
 } from "@eitheror/shared/identity/schema";
 import fastifyMultipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import type { ProfileImagesService } from "./service";
 
 const tags = ["profile images"];
+
+/**
+ * The one file of a multipart upload. A body that does not parse as a form (no
+ * boundary, no closing boundary, no file) is the client's mistake: a 400 that
+ * says so, never a 500.
+ */
+async function readOneFile(
+  request: FastifyRequest,
+  TooLarge: new (...args: never[]) => Error,
+): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError(400, "Choose an image file to upload.");
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof TooLarge) {
+      throw new AppError(
+        413,
+        `This image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB, please.`,
+      );
+    }
+    throw Object.assign(
+      new AppError(
+        400,
+        "The upload is not a well-formed form: send one image file as multipart/form-data.",
+      ),
+      { cause: error },
+    );
+  }
+}
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export const profileImagesRoutes: FastifyPluginAsyncZod<{ service: ProfileImagesService }> = async (
@@ -38,20 +70,7 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<{ service: ProfileImages
       if (!request.isMultipart()) {
         throw new AppError(415, identityMessages.onlyImages);
       }
-      const file = await request.file();
-      if (!file) throw new AppError(400, "Choose an image file to upload.");
-      let upload: Buffer;
-      try {
-        upload = await file.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError(
-            413,
-            `This image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB, please.`,
-          );
-        }
-        throw error;
-      }
+      const upload = await readOneFile(request, app.multipartErrors.RequestFileTooLargeError);
       return { data: await service.upload(viewer, request.params.uid, upload) };
     },
   );

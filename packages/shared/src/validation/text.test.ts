@@ -1,0 +1,49 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { holdsUnstorableText, isStorableText, stripControlCharacters } from "./text";
+
+describe("isStorableText", () => {
+  it("accepts ordinary text, emoji and other scripts", () => {
+    for (const text of ["", "Ada", "Zoë 🎲", "名前", "a\tb\nc"])
+      expect(isStorableText(text)).toBe(true);
+  });
+
+  it("refuses NUL and surrogates without their partner", () => {
+    for (const text of [
+      "a\u0000b",
+      "\u0000",
+      "\uD800",
+      "x\uDC00",
+      "\uDBFF\uDBFF\uDC00",
+      "🎲".slice(0, 1),
+    ]) {
+      expect(isStorableText(text)).toBe(false);
+    }
+  });
+
+  it("agrees with a UTF-8 round trip for any string without NUL", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        const roundTrips = Buffer.from(text, "utf8").toString("utf8") === text;
+        expect(isStorableText(text)).toBe(roundTrips && !text.includes("\u0000"));
+      }),
+    );
+  });
+});
+
+describe("holdsUnstorableText", () => {
+  it("looks into objects, arrays and keys", () => {
+    expect(holdsUnstorableText({ a: ["ok", { b: "x\u0000" }] })).toBe(true);
+    expect(holdsUnstorableText({ "\uD800": 1 })).toBe(true);
+    expect(holdsUnstorableText({ a: ["ok", { b: 1, c: null, d: true }] })).toBe(false);
+    expect(holdsUnstorableText(undefined)).toBe(false);
+  });
+});
+
+describe("stripControlCharacters", () => {
+  it("drops control characters and trims", () => {
+    expect(stripControlCharacters("  Friday\u0007 Club\u0000\n ")).toBe("Friday Club");
+    expect(stripControlCharacters("a\u2028b\u0085c")).toBe("abc");
+    expect(stripControlCharacters("Zoë 🎲")).toBe("Zoë 🎲");
+  });
+});

@@ -1,0 +1,27 @@
+// With the `u` flag a surrogate pair is one code point: the class matches only lone halves.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Text PostgreSQL can store: no NUL character, and no UTF-16 surrogate without its
+ * partner (JSON can carry `"\ud800"`; stored, it would come back as '�').
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && !LONE_SURROGATE.test(text);
+}
+
+/** Whether any string inside `value` (a parsed JSON body, a query) is not storable text. */
+export function holdsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !isStorableText(value);
+  // Deeper than any payload of ours: the parser's own limits have the last word.
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  const items = Array.isArray(value) ? value : Object.entries(value).flat();
+  return items.some((item) => holdsUnstorableText(item, depth + 1));
+}
+
+/**
+ * Control characters (C0, DEL, C1) and Unicode format/line separators taken out of
+ * free text a person typed, then trimmed: what group names and feedback keep.
+ */
+export function stripControlCharacters(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]/gu, "").trim();
+}
