@@ -1,44 +1,149 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { chmodSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { DataDirInUseError, lockDataDir } from "./data-dir-lock";
+import { DataDirInUseError, lockDataDir, makePrivateDir } from "./data-dir-lock";
+
+const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
+const holderScript = join(serverRoot, "test/fixtures/hold-data-dir.ts");
+const serverScript = join(serverRoot, "src/server.ts");
 
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
 function freshDir() {
   const dir = mkdtempSync(join(tmpdir(), "eitheror-lock-"));
   dirs.push(dir);
   return dir;
 }
 afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+function run(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+async function holdInChild(dir: string) {
+  const holder = run([holderScript, dir]);
+  await expect.poll(holder.output, { timeout: 20_000 }).toContain("locked");
+  return holder.child;
+}
+
+async function killHard(child: ChildProcess) {
+  const exited = once(child, "exit");
+  child.kill("SIGKILL");
+  await exited;
+}
+
 describe("lockDataDir", () => {
-  it("claims a folder with this process's pid and frees it on release", () => {
+  it("refuses a second claim while held, naming the holder, and frees the folder on release", async () => {
     const dir = freshDir();
-    const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, "server.pid"), "utf8")).toBe(String(process.pid));
-    release();
-    expect(existsSync(join(dir, "server.pid"))).toBe(false);
+    const release = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirInUseError);
+    await expect(lockDataDir(dir)).rejects.toThrow(`pid ${process.pid}`);
+    await release();
+    await (await lockDataDir(dir))();
   });
 
-  it("refuses a folder a running process holds, naming it", () => {
+  it("finds the holder through another path to the same folder", async () => {
     const dir = freshDir();
-    const release = lockDataDir(dir);
-    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
-    expect(() => lockDataDir(dir)).toThrow(`pid ${process.pid}`);
-    release();
-    lockDataDir(dir)();
+    const link = join(freshDir(), "same-folder");
+    symlinkSync(dir, link);
+    const release = await lockDataDir(dir);
+    await expect(lockDataDir(link)).rejects.toThrow(DataDirInUseError);
+    await release();
   });
 
-  it("takes over a folder whose holder has exited", () => {
+  it("refuses a folder another live process holds, and takes it at once after that process is killed", async () => {
     const dir = freshDir();
-    const exited = spawnSync(process.execPath, ["-e", "process.exit(0)"]).pid;
-    writeFileSync(join(dir, "server.pid"), String(exited));
-    const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, "server.pid"), "utf8")).toBe(String(process.pid));
-    release();
+    const holder = await holdInChild(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(`pid ${holder.pid}`);
+    await killHard(holder);
+    // No waiting, no clean-up by hand: the crashed holder's claim died with it.
+    await (await lockDataDir(dir))();
   });
+
+  it("ignores a pid file, even one naming a live process (a container reuses pids)", async () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, "server.pid"), String(process.pid));
+    const release = await lockDataDir(dir);
+    await release();
+  });
+});
+
+describe("makePrivateDir", () => {
+  it("creates the folder for this user only, and tightens one that was open", () => {
+    const dir = join(freshDir(), "data");
+    makePrivateDir(dir);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const open = freshDir();
+    chmodSync(open, 0o777);
+    makePrivateDir(open);
+    expect(statSync(open).mode & 0o777).toBe(0o700);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const server = run([serverScript], {
+    APP_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+  });
+  const ready = async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/api/ready`)).status;
+    } catch {
+      return server.child.exitCode === null ? 0 : -1;
+    }
+  };
+  return { ...server, port, ready };
+}
+
+describe("the embedded database's server", () => {
+  it("restarts at once after being killed with SIGKILL, and a second live server is refused", async () => {
+    const dataDir = freshDir();
+    const first = await startServer(dataDir);
+    await expect.poll(first.ready, { timeout: 60_000, interval: 200 }).toBe(200);
+
+    const second = await startServer(dataDir);
+    const [code] = await once(second.child, "exit");
+    expect(code).toBe(1);
+    expect(second.output()).toContain(
+      `Another eitheror server (pid ${first.child.pid}) is using the database in ${dataDir}`,
+    );
+
+    await killHard(first.child);
+    // What the old pid-file lock tripped over: a file naming a live process.
+    writeFileSync(join(dataDir, "server.pid"), String(process.pid));
+    const restarted = await startServer(dataDir);
+    await expect.poll(restarted.ready, { timeout: 60_000, interval: 200 }).toBe(200);
+  }, 150_000);
 });

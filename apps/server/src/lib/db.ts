@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -8,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../db/schema";
 import { paths } from "../paths";
-import { lockDataDir } from "./data-dir-lock";
+import { lockDataDir, makePrivateDir } from "./data-dir-lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction, or the database itself where no transaction is needed. */
@@ -51,11 +50,11 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   }
 
   let client = source.client;
-  let unlock = () => {};
+  let unlock = async () => {};
   if (!client) {
     if (source.dataDir) {
-      mkdirSync(source.dataDir, { recursive: true });
-      unlock = lockDataDir(source.dataDir);
+      makePrivateDir(source.dataDir);
+      unlock = await lockDataDir(source.dataDir);
     }
     client = new PGlite(source.dataDir);
   }
@@ -69,12 +68,12 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       ping: () => ping(() => pglite.query("SELECT 1")),
       close: async () => {
         await pglite.close();
-        unlock();
+        await unlock();
       },
     };
   } catch (error) {
     await pglite.close().catch(() => {});
-    unlock();
+    await unlock();
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { makePrivateDir } from "./data-dir-lock";
 
 /**
  * The secret that signs session cookies. Production sets AUTH_SECRET; elsewhere one
@@ -12,7 +13,7 @@ export function loadAuthSecret(configured: string | undefined, dataDir: string):
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     const secret = randomBytes(32).toString("base64url");
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
