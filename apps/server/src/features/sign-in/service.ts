@@ -56,11 +56,20 @@ export function createSignInService(options: SignInServiceOptions) {
   const { db, identity, mailer, limiter, clock, publicUrl, appTitle } = options;
 
   const rules = {
-    perAddress: {
+    // Counted per address AND requester, so a stranger asking for someone's links
+    // uses up only their own allowance, not the owner's.
+    perAddressAndIp: {
       limit: 5,
       windowMs: HOUR_MS / 4,
       message:
         "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
+    },
+    // And a cap per address that only many networks together reach: an inbox is not a target.
+    perAddress: {
+      limit: 30,
+      windowMs: HOUR_MS,
+      message:
+        "Too many sign-in links were requested for this address. Please try again in an hour.",
     },
     perIp: {
       limit: options.linksPerIpPerHour,
@@ -94,6 +103,13 @@ export function createSignInService(options: SignInServiceOptions) {
       createdAt: now,
     });
     return linkFor(token, returnUrl);
+  }
+
+  /** Counts a link to `email` asked for from `ip`; throws the 429 of the first rule over its limit. */
+  async function limitLinks(email: string, ip: string) {
+    await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
+    await limiter.hit(`sign-in-link:email-ip:${email}:${ip}`, rules.perAddressAndIp);
+    await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
   }
 
   async function deliver(mail: Parameters<Mailer["send"]>[0]) {
@@ -133,8 +149,7 @@ export function createSignInService(options: SignInServiceOptions) {
       continueUrl: string;
       ip: string;
     }): Promise<{ email: string }> {
-      await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
-      await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
+      await limitLinks(email, ip);
       const returnUrl = safeReturnUrl(
         new URL(continueUrl, publicUrl).searchParams.get("returnUrl"),
       );
@@ -146,8 +161,7 @@ export function createSignInService(options: SignInServiceOptions) {
     /** E-mails a link that moves the viewer's account to a new address once opened. */
     async sendEmailChangeLink(viewer: Viewer, email: string, ip: string) {
       assertAccount(viewer);
-      await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
-      await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
+      await limitLinks(email, ip);
       if (email === viewer.user.email.toLowerCase()) {
         throw new AppError(400, "This is already your e-mail address.");
       }

@@ -147,6 +147,33 @@ describe("sending a sign-in link", () => {
     expect((await send(t.client(), email)).status).toBe(200);
   });
 
+  it("does not let a stranger lock someone out: the limit counts per address and requester", async () => {
+    const email = newEmail("targeted");
+    const stranger = { remoteAddress: "203.0.113.66" };
+    const fromStranger = () =>
+      t.client().post<ErrorBody>(SEND, {
+        body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true } },
+        ...stranger,
+      });
+    for (let i = 0; i < 5; i++) expect((await fromStranger()).status).toBe(200);
+    expect((await fromStranger()).status).toBe(429);
+    // The owner, from their own network, still gets their link.
+    expect((await send(t.client(), email)).status).toBe(200);
+  });
+
+  it("caps links per address across every network at 30 an hour", async () => {
+    const email = newEmail("capped");
+    const from = (n: number) =>
+      t.client().post<ErrorBody>(SEND, {
+        body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true } },
+        remoteAddress: `198.51.100.${n}`,
+      });
+    for (let n = 1; n <= 30; n++) expect((await from(n)).status).toBe(200);
+    const refused = await from(31);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/try again in an hour/);
+  });
+
   it("answers 503 with the spec's message when the mail server is unreachable", async () => {
     const receiver = await startSmtpReceiver();
     const { url } = receiver;
