@@ -6,27 +6,15 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
-import { accountRoutes } from "./features/account/routes";
-import { createAccountService } from "./features/account/service";
-import { saveOutboxMail } from "./features/dev-mailbox/data";
-import { devMailboxRoutes } from "./features/dev-mailbox/routes";
-import { startDailyPick } from "./features/global-dilemma/jobs";
 import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
-import { createGlobalDilemmaService } from "./features/global-dilemma/service";
 import { healthRoutes } from "./features/health/routes";
+import { devMailboxRoutes } from "./features/mail/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
-import { createProfileImagesService } from "./features/profile-images/service";
-import { startSignInCleanup } from "./features/sign-in/jobs";
 import { signInRoutes } from "./features/sign-in/routes";
-import { createSignInService } from "./features/sign-in/service";
 import { testClockRoutes } from "./features/test-clock/routes";
 import { usersRoutes } from "./features/users/routes";
-import { createUsersService } from "./features/users/service";
-import { clock } from "./lib/clock";
+import { type Clock, createClock } from "./lib/clock";
 import type { Database } from "./lib/db";
-import { createIdentity } from "./lib/identity";
-import { createMailer } from "./lib/mailer";
-import { createRateLimiter } from "./lib/rate-limit";
 import { loadAuthSecret } from "./lib/secret";
 import { paths } from "./paths";
 import { docsPlugin } from "./plugins/docs";
@@ -35,11 +23,14 @@ import { identityPlugin } from "./plugins/identity";
 import { inputPlugin } from "./plugins/input";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
+import { createServices, type Services } from "./services";
 
 export interface AppOptions {
   config: Config;
   /** Opened, migrated and seeded by the caller, who also closes it. */
   database: Database;
+  /** The app's "now" (tests move their own); default: the real time. */
+  clock?: Clock;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -71,8 +62,7 @@ function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   };
 }
 
-/** The whole application as a Fastify instance: tests `inject` into it, server.ts listens. */
-export async function buildApp({ config, database }: AppOptions) {
+function createFastify(config: Config) {
   const app = Fastify({
     logger: loggerOptions(config),
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
@@ -89,45 +79,22 @@ export async function buildApp({ config, database }: AppOptions) {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  return app;
+}
 
-  const local = config.APP_ENV === "local";
-  const secret =
-    config.APP_ENV === "test" && !config.AUTH_SECRET
-      ? randomBytes(32).toString("base64url")
-      : loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
-  const origins = trustedOrigins(config);
-  const identity = createIdentity({ config, db: database.db, secret, trustedOrigins: origins });
-  const { db } = database;
-  const globalDilemmas = createGlobalDilemmaService({ db, clock });
-  const limiter = createRateLimiter(db, clock.now);
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outbox: (mail) => saveOutboxMail(db, mail, clock.now()),
-    log: app.log,
-  });
-  app.addHook("onClose", async () => mailer.close());
-  const signIn = createSignInService({
-    db,
-    identity,
-    mailer,
-    limiter,
-    clock,
-    publicUrl: config.publicUrl,
-    appTitle: config.APP_TITLE,
-    linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
-    carryOver: [globalDilemmas.carryOverGuest],
-    log: app.log,
-  });
+type AppInstance = ReturnType<typeof createFastify>;
 
-  // Infrastructure first, then the features, then the SPA catch-all. Identity comes
-  // before security: its bearer check decides whether the forgery defence applies.
+/** Infrastructure first. Identity comes before security: its bearer check decides whether the forgery defence applies. */
+async function registerInfrastructure(
+  app: AppInstance,
+  { config, services, origins }: { config: Config; services: Services; origins: string[] },
+) {
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(identityPlugin, {
-    identity,
+    identity: services.identity,
     limitGuests: (ip) =>
-      limiter.hit(`guest:ip:${ip}`, {
+      services.limiter.hit(`guest:ip:${ip}`, {
         limit: config.SIGN_IN_LIMIT_PER_IP * 10,
         windowMs: 60 * 60 * 1000,
         message: "Too many new visits from your network. Please try again later.",
@@ -138,34 +105,60 @@ export async function buildApp({ config, database }: AppOptions) {
     trustedOrigins: origins,
   });
   await app.register(docsPlugin, { title: config.APP_TITLE });
+}
 
+/** The features' routes under /api, then the local mailbox and the SPA catch-all. */
+async function registerRoutes(
+  app: AppInstance,
+  {
+    config,
+    services,
+    database,
+    clock,
+  }: { config: Config; services: Services; database: Database; clock: Clock },
+) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ping: database.ping });
-      await api.register(accountRoutes, {
-        service: createAccountService({ adminEmails: config.ADMIN_EMAILS }),
-      });
-      await api.register(globalDilemmaRoutes, { service: globalDilemmas });
-      await api.register(signInRoutes, { service: signIn });
-      await api.register(usersRoutes, { service: createUsersService({ db }) });
-      await api.register(profileImagesRoutes, {
-        service: createProfileImagesService({ db, clock }),
-      });
-      if (config.APP_ENV === "test") await api.register(testClockRoutes);
+      await api.register(globalDilemmaRoutes, { service: services.globalDilemmas });
+      await api.register(signInRoutes, { service: services.signIn });
+      await api.register(usersRoutes, { service: services.users });
+      await api.register(profileImagesRoutes, { service: services.profileImages });
+      if (config.APP_ENV === "test") {
+        await api.register(testClockRoutes, { clock, jobs: services.jobs });
+      }
     },
     { prefix: "/api" },
   );
-  if (local) await app.register(devMailboxRoutes, { db, title: config.APP_TITLE });
+  const local = config.APP_ENV === "local";
+  if (local) await app.register(devMailboxRoutes, { mail: services.mail, title: config.APP_TITLE });
   await app.register(spaPlugin, { root: paths.webDist, local, title: config.APP_TITLE });
+}
 
-  if (config.APP_ENV !== "test") {
-    const stopDailyPick = startDailyPick(globalDilemmas, app.log);
-    const stopSignInCleanup = startSignInCleanup(signIn, app.log);
-    app.addHook("onClose", async () => {
-      stopDailyPick();
-      stopSignInCleanup();
-    });
-  }
+/** The whole application as a Fastify instance: tests `inject` into it, server.ts listens. */
+export async function buildApp({ config, database, clock = createClock() }: AppOptions) {
+  const app = createFastify(config);
+  const secret =
+    config.APP_ENV === "test" && !config.AUTH_SECRET
+      ? randomBytes(32).toString("base64url")
+      : loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
+  const origins = trustedOrigins(config);
+  const services = createServices({
+    config,
+    database,
+    clock,
+    secret,
+    trustedOrigins: origins,
+    log: app.log,
+  });
+  app.addHook("onClose", async () => {
+    services.jobs.stop();
+    services.mail.close();
+  });
+  await registerInfrastructure(app, { config, services, origins });
+  await registerRoutes(app, { config, services, database, clock });
+  // Tests run due jobs themselves, through the test clock.
+  if (config.APP_ENV !== "test") app.addHook("onReady", async () => services.jobs.start());
   return app;
 }
 

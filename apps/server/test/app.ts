@@ -7,10 +7,11 @@ import { desc, eq } from "drizzle-orm";
 import { type App, buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
 import { outbox } from "../src/db/schema";
-import type { Database, Db } from "../src/lib/db";
+import { type Clock, createClock } from "../src/lib/clock";
+import type { Db } from "../src/lib/db";
 import { AUTH_BASE_PATH } from "../src/lib/identity";
 import { XSRF_COOKIE, XSRF_HEADER } from "../src/plugins/security";
-import { openTestDatabase } from "./db";
+import { openTestDatabase, type TestDatabase } from "./db";
 import { linkIn, type ReceivedMail } from "./smtp-receiver";
 
 export const SESSION_COOKIE = "better-auth.session_token";
@@ -185,10 +186,18 @@ export interface TestAppOptions {
   env?: Record<string, string>;
 }
 
+/** Every clock a test app runs on: setup.ts puts them all back after each test. */
+const clocks = new Set<Clock>();
+export function resetTestClocks() {
+  for (const clock of clocks) clock.reset();
+}
+
 export interface TestApp {
   app: App;
+  /** The app's own clock; POST /api/test/clock moves it, as a test may do directly. */
+  clock: Clock;
   config: Config;
-  database: Database;
+  database: TestDatabase;
   db: Db;
   /** A new browser talking to the app in process (`app.inject`). */
   client(): TestClient;
@@ -223,9 +232,11 @@ export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<
     ...env,
   });
   const database = await openTestDatabase();
+  const clock = createClock();
+  clocks.add(clock);
   let app: App;
   try {
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, clock });
   } catch (error) {
     await database.close();
     throw error;
@@ -234,6 +245,7 @@ export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<
 
   const testApp: TestApp = {
     app,
+    clock,
     config,
     database,
     db: database.db,
@@ -282,6 +294,7 @@ export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<
       return Object.assign(client, { userId: done.body.data.userData.id });
     },
     async close() {
+      clocks.delete(clock);
       try {
         await app.close();
       } finally {

@@ -19,21 +19,30 @@ export function testDbKind(): TestDb {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
+export interface TestDatabase extends Database {
+  /**
+   * Another handle on the same database, as a second app instance would open it:
+   * its own connection pool on PostgreSQL; the same client on PGlite (one process).
+   */
+  openAnother(): Promise<Database>;
+}
+
 /**
  * A fresh copy of the migrated and seeded database, for one test file. Its close()
  * also throws the copy away.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDbKind() === "postgres") return openPostgresCopy();
 
   const template = inject("pgliteTemplate");
   if (!template) throw new Error("No PGlite template: run through the integration-pglite project");
   const client = new PGlite({ loadDataDir: await openAsBlob(template) });
   // Migrations already ran in the template: this only checks they are there.
-  return openDatabase({ kind: "pglite", client });
+  const database = await openDatabase({ kind: "pglite", client });
+  return { ...database, openAnother: async () => ({ ...database, close: async () => {} }) };
 }
 
-async function openPostgresCopy(): Promise<Database> {
+async function openPostgresCopy(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const template = inject("postgresTemplate");
   if (!adminUrl || !template) {
@@ -41,9 +50,11 @@ async function openPostgresCopy(): Promise<Database> {
   }
   const name = uniqueDatabaseName("file");
   await cloneDatabase(adminUrl, template, name);
-  const database = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) });
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ kind: "postgres", url });
   return {
     ...database,
+    openAnother: () => openDatabase({ kind: "postgres", url }),
     async close() {
       await database.close();
       await dropDatabase(adminUrl, name);

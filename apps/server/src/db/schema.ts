@@ -132,6 +132,16 @@ export const outbox = pgTable(
   (table) => [index("outbox_created_at_idx").on(table.createdAt)],
 );
 
+/**
+ * One row per background job: when it is next due. An instance runs a job only
+ * after moving `next_run_at` on in one UPDATE, so N instances run it once.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+});
+
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => Buffer.from(value),

@@ -1,19 +1,26 @@
 /**
- * Every "now" of the server comes from here. Tests (APP_ENV=test only) move it
- * forward through POST /api/test/clock, the way a payment provider's test clock
- * lets a subscription expire without waiting.
+ * Every "now" of the server comes from the app's clock. Tests (APP_ENV=test
+ * only) move it forward through POST /api/test/clock, the way a payment
+ * provider's test clock lets a subscription expire without waiting. Each app
+ * has its own, so tests that move one stay independent of each other.
  */
-let offsetMs = 0;
+export interface Clock {
+  now(): Date;
+  advance(ms: number): Date;
+  reset(): void;
+}
 
-export const clock = {
-  now(): Date {
-    return new Date(Date.now() + offsetMs);
-  },
-  advance(ms: number): Date {
-    offsetMs += ms;
-    return clock.now();
-  },
-  reset(): void {
-    offsetMs = 0;
-  },
-};
+export function createClock(): Clock {
+  let offsetMs = 0;
+  const clock: Clock = {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms) {
+      offsetMs += ms;
+      return clock.now();
+    },
+    reset() {
+      offsetMs = 0;
+    },
+  };
+  return clock;
+}

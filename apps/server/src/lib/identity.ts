@@ -13,7 +13,6 @@ import { z } from "zod";
 import type { Config } from "../config";
 import { account, session, user, verification } from "../db/schema";
 import type { Db } from "./db";
-import { AppError } from "./errors";
 
 export const AUTH_BASE_PATH = "/api/auth";
 const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
@@ -43,10 +42,6 @@ const DISABLED_PATHS = [
   "/update-session",
 ];
 
-/** Where a user's own profile photos are served: the only `image` update-user accepts. */
-export const profileImagePath = (userId: string) =>
-  `/api/storage/profile-images/${encodeURIComponent(userId)}`;
-
 /**
  * Starts a session for a user the app has just proven (an e-mail link was
  * completed). Server-only: it has no URL, only `identity.api.startSession`.
@@ -72,24 +67,25 @@ const appSessions = () =>
  * better-auth's profile update (name and photo) with the product's rules: a
  * trimmed name of 2–50 characters, and a photo only from the user's own storage.
  */
-const checkProfileUpdate = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== "/update-user") return;
-  const parsed = updateUserBodySchema.safeParse(ctx.body ?? {});
-  if (!parsed.success) {
-    throw new APIError("BAD_REQUEST", {
-      message: [...new Set(parsed.error.issues.map((issue) => issue.message))].join(" "),
-    });
-  }
-  const session = await getSessionFromCtx(ctx);
-  if (!session || session.user.isAnonymous || !session.user.emailVerified) {
-    throw new APIError("UNAUTHORIZED", { message: "Please sign in to continue." });
-  }
-  const { image } = parsed.data;
-  if (image && !image.startsWith(`${profileImagePath(session.user.id)}?`)) {
-    throw new APIError("BAD_REQUEST", { message: "Upload the photo first, then use its URL." });
-  }
-  return { context: { body: parsed.data } };
-});
+const checkProfileUpdate = (isOwnPhotoUrl: (userId: string, url: string) => boolean) =>
+  createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== "/update-user") return;
+    const parsed = updateUserBodySchema.safeParse(ctx.body ?? {});
+    if (!parsed.success) {
+      throw new APIError("BAD_REQUEST", {
+        message: [...new Set(parsed.error.issues.map((issue) => issue.message))].join(" "),
+      });
+    }
+    const session = await getSessionFromCtx(ctx);
+    if (!session || session.user.isAnonymous || !session.user.emailVerified) {
+      throw new APIError("UNAUTHORIZED", { message: "Please sign in to continue." });
+    }
+    const { image } = parsed.data;
+    if (image && !isOwnPhotoUrl(session.user.id, image)) {
+      throw new APIError("BAD_REQUEST", { message: "Upload the photo first, then use its URL." });
+    }
+    return { context: { body: parsed.data } };
+  });
 
 export interface IdentityOptions {
   config: Config;
@@ -97,10 +93,18 @@ export interface IdentityOptions {
   secret: string;
   /** Origins whose pages may send cookie requests (PUBLIC_URL's, and local dev servers). */
   trustedOrigins: string[];
+  /** Whether a photo URL is one the user uploaded (the profile-images feature knows). */
+  isOwnPhotoUrl: (userId: string, url: string) => boolean;
 }
 
 /** better-auth on the app's own database: sessions, anonymous guests, bearer clients, admins. */
-export function createIdentity({ config, db, secret, trustedOrigins }: IdentityOptions) {
+export function createIdentity({
+  config,
+  db,
+  secret,
+  trustedOrigins,
+  isOwnPhotoUrl,
+}: IdentityOptions) {
   return betterAuth({
     appName: config.APP_TITLE,
     baseURL: config.publicUrl,
@@ -121,7 +125,7 @@ export function createIdentity({ config, db, secret, trustedOrigins }: IdentityO
       disableOriginCheck: false,
     },
     disabledPaths: DISABLED_PATHS,
-    hooks: { before: checkProfileUpdate },
+    hooks: { before: checkProfileUpdate(isOwnPhotoUrl) },
     plugins: [
       anonymous({ emailDomainName: ANONYMOUS_EMAIL_DOMAIN }),
       bearer(),
@@ -147,14 +151,4 @@ export interface Viewer {
     createdAt: Date;
   };
   session: { id: string; expiresAt: Date };
-}
-
-/**
- * A person signed in with their e-mail: not a guest, address verified. Screens
- * beyond the landing page and everything that changes an account need this.
- */
-export function assertAccount(viewer: Viewer): void {
-  if (viewer.user.isAnonymous || !viewer.user.emailVerified) {
-    throw new AppError(403, "Please sign in with your e-mail address first.");
-  }
 }

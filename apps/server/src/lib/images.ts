@@ -17,7 +17,7 @@ export interface ProfileImage {
   version: string;
 }
 
-const notAnImage = () => new AppError(415, identityMessages.onlyImages);
+const notAnImage = () => new AppError(415, identityMessages.onlyImages, { code: "not_an_image" });
 
 /**
  * Turns an upload into a profile photo: the type comes from the bytes (not the

@@ -1,4 +1,9 @@
-import { type ErrorEnvelope, type ErrorStatus, errorCodes } from "@eitheror/shared/api/envelope";
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  type ErrorStatus,
+  statusErrorCodes,
+} from "@eitheror/shared/api/envelope";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -6,8 +11,14 @@ import { AppError } from "../lib/errors";
 
 const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
-function envelope(status: ErrorStatus, message: string, messages?: string[]): ErrorEnvelope {
-  return { error: { code: errorCodes[status], message, ...(messages ? { messages } : {}) } };
+function envelope(
+  status: ErrorStatus,
+  message: string,
+  { code, messages }: { code?: ErrorCode; messages?: string[] } = {},
+): ErrorEnvelope {
+  return {
+    error: { code: code ?? statusErrorCodes[status], message, ...(messages ? { messages } : {}) },
+  };
 }
 
 /**
@@ -22,21 +33,21 @@ function isRefusedText(error: unknown): boolean {
 }
 
 function isKnownClientStatus(status: number | undefined): status is ErrorStatus {
-  return status !== undefined && status >= 400 && status < 500 && status in errorCodes;
+  return status !== undefined && status >= 400 && status < 500 && status in statusErrorCodes;
 }
 
-/** One error handler for the whole API: every failure leaves in the DESIGN §6 envelope. */
+/** One error handler for the whole API: every failure leaves in the error envelope. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = [
         ...new Set(error.validation.map((issue) => issue.message ?? "Invalid input.")),
       ];
-      return reply.status(400).send(envelope(400, messages.join(" "), messages));
+      return reply.status(400).send(envelope(400, messages.join(" "), { messages }));
     }
     if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds) reply.header("retry-after", error.extra.retryAfterSeconds);
-      return reply.status(error.status).send(envelope(error.status, error.message, error.messages));
+      if (error.retryAfterSeconds) reply.header("retry-after", error.retryAfterSeconds);
+      return reply.status(error.status).send(envelope(error.status, error.message, error));
     }
     if (isRefusedText(error)) {
       return reply.status(400).send(envelope(400, REFUSED_TEXT_MESSAGE));

@@ -106,7 +106,9 @@ export const identityPlugin = fp(
       if (request.headers.authorization === undefined) return;
       if (!request.routeOptions.url?.startsWith("/api/")) return;
       if (!(await request.viewer())) {
-        throw new AppError(401, "The Authorization header holds no valid session.");
+        throw new AppError(401, "The Authorization header holds no valid session.", {
+          code: "invalid_bearer",
+        });
       }
       request.viaBearer = true;
     });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** Error codes of the API envelope (DESIGN §6), one per HTTP status we answer with. */
-export const errorCodes = {
+/** The code an error carries when nothing more specific applies: one per HTTP status we use. */
+export const statusErrorCodes = {
   400: "invalid_input",
   401: "not_signed_in",
   403: "forbidden",
@@ -11,22 +11,39 @@ export const errorCodes = {
   415: "unsupported_media_type",
   429: "rate_limited",
   500: "internal_error",
+  502: "bad_gateway",
   503: "unavailable",
 } as const;
 
-export type ErrorStatus = keyof typeof errorCodes;
-export type ErrorCode = (typeof errorCodes)[ErrorStatus];
+export type ErrorStatus = keyof typeof statusErrorCodes;
+
+/**
+ * Codes a client can act on beyond the status: two 409s may need different
+ * answers on screen. The web decides on these, never on the status alone.
+ */
+export const domainErrorCodes = [
+  "invalid_link",
+  "account_disabled",
+  "email_taken",
+  "same_email",
+  "display_name_missing",
+  "not_an_image",
+  "invalid_bearer",
+] as const;
+
+export const errorCodes = [...Object.values(statusErrorCodes), ...domainErrorCodes] as const;
+export type ErrorCode = (typeof errorCodes)[number];
 
 export const errorEnvelopeSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(errorCodes),
     message: z.string(),
     messages: z.array(z.string()).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-/** Success answers wrap their payload in `data` (DESIGN §6). */
+/** Success answers wrap their payload in `data` (docs/architecture.md, API conventions). */
 export function dataEnvelope<T extends z.ZodType>(payload: T) {
   return z.object({ data: payload });
 }

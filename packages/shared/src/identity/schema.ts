@@ -15,6 +15,15 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** better-auth's GET /api/auth/get-session as the client reads it: null when nobody is signed in. */
+export const sessionSchema = z
+  .object({
+    session: z.object({ id: z.string(), expiresAt: z.coerce.date() }),
+    user: sessionUserSchema,
+  })
+  .nullable();
+export type Session = z.infer<typeof sessionSchema>;
+
 export const checkAdminResponseSchema = dataEnvelope(z.object({ isAdmin: z.boolean() }));
 export type CheckAdminResponse = z.infer<typeof checkAdminResponseSchema>;
 

@@ -1,7 +1,7 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { dilemmas, globalDilemmas, globalSelections } from "../../db/schema";
-import type { Db, Tx } from "../../lib/db";
+import type { Tx } from "../../lib/db";
 
 const globalDilemmaColumns = {
   id: globalDilemmas.id,
@@ -22,20 +22,25 @@ async function findOne(tx: Tx, where: ReturnType<typeof eq>): Promise<GlobalDile
   return row ?? null;
 }
 
-export function findGlobalDilemmaByDay(db: Db, day: string) {
-  return findOne(db, eq(globalDilemmas.day, day));
+type SelectionKey = { globalDilemmaId: string; userId: string };
+
+const selectionOf = ({ globalDilemmaId, userId }: SelectionKey) =>
+  and(eq(globalSelections.globalDilemmaId, globalDilemmaId), eq(globalSelections.userId, userId));
+
+export function findGlobalDilemmaByDay(tx: Tx, day: string) {
+  return findOne(tx, eq(globalDilemmas.day, day));
 }
 
-export function findGlobalDilemmaById(db: Db, id: string) {
-  return findOne(db, eq(globalDilemmas.id, id));
+export function findGlobalDilemmaById(tx: Tx, id: string) {
+  return findOne(tx, eq(globalDilemmas.id, id));
 }
 
 /**
  * Gives `day` its dilemma: the bank's least-used one, at random among equals. The
  * unique day makes concurrent first requests agree on a single pick.
  */
-export async function pickGlobalDilemmaForDay(db: Db, day: string): Promise<void> {
-  await db.execute(sql`
+export async function pickGlobalDilemmaForDay(tx: Tx, day: string): Promise<void> {
+  await tx.execute(sql`
     INSERT INTO ${globalDilemmas} (day, dilemma_id)
     SELECT ${day}, d.id
     FROM ${dilemmas} d
@@ -48,66 +53,57 @@ export async function pickGlobalDilemmaForDay(db: Db, day: string): Promise<void
   `);
 }
 
-export async function findSelection(
-  db: Db,
-  globalDilemmaId: string,
-  userId: string,
-): Promise<Option | null> {
-  const [row] = await db
+export async function findSelection(tx: Tx, key: SelectionKey): Promise<Option | null> {
+  const [row] = await tx
     .select({ option: globalSelections.option })
     .from(globalSelections)
-    .where(
-      and(
-        eq(globalSelections.globalDilemmaId, globalDilemmaId),
-        eq(globalSelections.userId, userId),
-      ),
-    );
+    .where(selectionOf(key));
   return row?.option ?? null;
 }
 
-/**
- * Records `userId`'s choice and moves the counters with it, in one transaction:
- * a first choice adds one count, a changed choice moves one count across, and the
- * same choice again changes nothing. Row locks keep this exact under concurrency.
- */
-export async function saveSelection(
-  db: Db,
-  selection: { globalDilemmaId: string; userId: string; option: Option; now: Date },
-): Promise<GlobalDilemma | null> {
-  const { globalDilemmaId, userId, option, now } = selection;
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(globalSelections)
-      .values({ globalDilemmaId, userId, option, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning({ option: globalSelections.option });
+/** Records a first choice; false when the user had already chosen (nothing changes then). */
+export async function insertSelection(
+  tx: Tx,
+  selection: SelectionKey & { option: Option; now: Date },
+): Promise<boolean> {
+  const { now, ...values } = selection;
+  const inserted = await tx
+    .insert(globalSelections)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ option: globalSelections.option });
+  return inserted.length > 0;
+}
 
-    let previous: Option | null = null;
-    if (inserted.length === 0) {
-      const mine = and(
-        eq(globalSelections.globalDilemmaId, globalDilemmaId),
-        eq(globalSelections.userId, userId),
-      );
-      const [existing] = await tx
-        .select({ option: globalSelections.option })
-        .from(globalSelections)
-        .where(mine)
-        .for("update");
-      previous = existing?.option ?? null;
-      if (previous === option) return findOne(tx, eq(globalDilemmas.id, globalDilemmaId));
-      await tx.update(globalSelections).set({ option, updatedAt: now }).where(mine);
-    }
+/** The user's choice, locked until the transaction ends, so a change moves one count once. */
+export async function lockSelection(tx: Tx, key: SelectionKey): Promise<Option | null> {
+  const [row] = await tx
+    .select({ option: globalSelections.option })
+    .from(globalSelections)
+    .where(selectionOf(key))
+    .for("update");
+  return row?.option ?? null;
+}
 
-    const delta = (side: Option) => (side === option ? 1 : 0) - (side === previous ? 1 : 0);
-    await tx
-      .update(globalDilemmas)
-      .set({
-        countA: sql`${globalDilemmas.countA} + ${delta("A")}`,
-        countB: sql`${globalDilemmas.countB} + ${delta("B")}`,
-      })
-      .where(eq(globalDilemmas.id, globalDilemmaId));
-    return findOne(tx, eq(globalDilemmas.id, globalDilemmaId));
-  });
+export async function updateSelection(tx: Tx, key: SelectionKey & { option: Option; now: Date }) {
+  await tx
+    .update(globalSelections)
+    .set({ option: key.option, updatedAt: key.now })
+    .where(selectionOf(key));
+}
+
+/** Moves the counters by the given deltas, in place: no read, so no count is lost. */
+export async function moveCounts(
+  tx: Tx,
+  { globalDilemmaId, deltaA, deltaB }: { globalDilemmaId: string; deltaA: number; deltaB: number },
+) {
+  await tx
+    .update(globalDilemmas)
+    .set({
+      countA: sql`${globalDilemmas.countA} + ${deltaA}`,
+      countB: sql`${globalDilemmas.countB} + ${deltaB}`,
+    })
+    .where(eq(globalDilemmas.id, globalDilemmaId));
 }
 
 /**

@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
 import { createSession, createUser } from "../../../test/factories";
 import { globalDilemmas, globalSelections } from "../../db/schema";
-import { clock } from "../../lib/clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OPTION_MESSAGE = "Option must be 'A' or 'B'.";
@@ -32,13 +31,13 @@ let daysAhead = 0;
  * route, so each test starts with a fresh dilemma and zero counts. setup.ts resets
  * the clock after every test.
  */
-async function startNewDay(): Promise<string> {
+async function startNewDay({ runJobs = true } = {}): Promise<string> {
   daysAhead += 1;
   const response = await t.client().post("/api/test/clock", {
-    body: { advanceMs: daysAhead * DAY_MS },
+    body: { advanceMs: daysAhead * DAY_MS, runJobs },
   });
   expect(response.status).toBe(200);
-  return utcDay(clock.now());
+  return utcDay(t.clock.now());
 }
 
 async function today(client: TestClient = t.client()): Promise<GlobalDilemma> {
@@ -116,7 +115,8 @@ describe("GET /api/dilemmas/global", () => {
   });
 
   it("picks exactly one dilemma when a new day's first requests arrive together", async () => {
-    const day = await startNewDay();
+    // Before the daily job picks it: the requests race for the pick themselves.
+    const day = await startNewDay({ runJobs: false });
     expect(await rowsForDay(day)).toBe(0);
     const answers = await Promise.all(Array.from({ length: 20 }, () => today()));
     expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);

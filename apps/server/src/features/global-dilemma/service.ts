@@ -1,25 +1,56 @@
 import { utcDay } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
-import type { clock as Clock } from "../../lib/clock";
-import type { Db, Tx } from "../../lib/db";
-import { notFound } from "../../lib/errors";
+import type { Clock } from "../../lib/clock";
+import type { Db } from "../../lib/db";
+import { invariant, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
+import type { Transactor, Unit } from "../../lib/transaction";
 import {
   findGlobalDilemmaByDay,
   findGlobalDilemmaById,
   findSelection,
+  insertSelection,
+  lockSelection,
+  moveCounts,
   pickGlobalDilemmaForDay,
-  saveSelection,
   transferSelections,
+  updateSelection,
 } from "./data";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
+const unknownDilemma = () => notFound(UNKNOWN_DILEMMA);
 
-export function createGlobalDilemmaService({ db, clock }: { db: Db; clock: typeof Clock }) {
+export function createGlobalDilemmaService({
+  db,
+  transaction,
+  clock,
+}: {
+  db: Db;
+  transaction: Transactor;
+  clock: Clock;
+}) {
   async function existing(id: string): Promise<GlobalDilemma> {
-    const dilemma = await findGlobalDilemmaById(db, id);
-    if (!dilemma) throw notFound(UNKNOWN_DILEMMA);
-    return dilemma;
+    return invariant(await findGlobalDilemmaById(db, id), unknownDilemma);
+  }
+
+  /**
+   * Records the viewer's choice and moves the counters with it, in one
+   * transaction: a first choice adds one count, a changed choice moves one count
+   * across, and the same choice again changes nothing.
+   */
+  function saveChoice(key: { globalDilemmaId: string; userId: string }, option: Option) {
+    return transaction(async ({ tx }) => {
+      const now = clock.now();
+      let previous: Option | null = null;
+      if (!(await insertSelection(tx, { ...key, option, now }))) {
+        previous = await lockSelection(tx, key);
+        if (previous === option) return findGlobalDilemmaById(tx, key.globalDilemmaId);
+        await updateSelection(tx, { ...key, option, now });
+      }
+      const delta = (side: Option) => (side === option ? 1 : 0) - (side === previous ? 1 : 0);
+      await moveCounts(tx, { ...key, deltaA: delta("A"), deltaB: delta("B") });
+      return findGlobalDilemmaById(tx, key.globalDilemmaId);
+    });
   }
 
   return {
@@ -29,31 +60,25 @@ export function createGlobalDilemmaService({ db, clock }: { db: Db; clock: typeo
       const found = await findGlobalDilemmaByDay(db, day);
       if (found) return found;
       await pickGlobalDilemmaForDay(db, day);
-      const picked = await findGlobalDilemmaByDay(db, day);
-      if (!picked) throw notFound("There is no dilemma yet: the dilemma bank is empty.");
-      return picked;
+      return invariant(await findGlobalDilemmaByDay(db, day), () =>
+        notFound("There is no dilemma yet: the dilemma bank is empty."),
+      );
     },
-
     async select(viewer: Viewer, id: string, option: Option) {
       await existing(id);
-      const saved = await saveSelection(db, {
-        globalDilemmaId: id,
-        userId: viewer.user.id,
-        option,
-        now: clock.now(),
-      });
-      if (!saved) throw notFound(UNKNOWN_DILEMMA);
-      return { globalDilemmaData: saved, globalDilemmaSelectionData: { optionSelected: option } };
+      const saved = await saveChoice({ globalDilemmaId: id, userId: viewer.user.id }, option);
+      return {
+        globalDilemmaData: invariant(saved, unknownDilemma),
+        globalDilemmaSelectionData: { optionSelected: option },
+      };
     },
-
-    /** A guest signed in: their choices now belong to the account (in the caller's transaction). */
-    async carryOverGuest(tx: Tx, guestId: string, accountId: string): Promise<void> {
-      await transferSelections(tx, guestId, accountId);
+    /** A guest signed in: their choices now belong to the account (in the caller's unit). */
+    async carryOverGuest(unit: Unit, guestId: string, accountId: string): Promise<void> {
+      await transferSelections(unit.tx, guestId, accountId);
     },
-
     async selectionOf(viewer: Viewer, id: string) {
       const dilemma = await existing(id);
-      const option = await findSelection(db, id, viewer.user.id);
+      const option = await findSelection(db, { globalDilemmaId: id, userId: viewer.user.id });
       return {
         globalDilemmaSelection: option ? { optionSelected: option } : null,
         globalDilemmaData: dilemma,

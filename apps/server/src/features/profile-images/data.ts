@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { files } from "../../db/schema";
-import type { Db } from "../../lib/db";
+import type { Tx } from "../../lib/db";
 
 export type StoredFile = typeof files.$inferSelect;
 
 /** Stores `file` under its key, replacing what was there. */
-export async function putFile(db: Db, file: Omit<typeof files.$inferInsert, "createdAt">) {
-  await db
+export async function putFile(tx: Tx, file: Omit<typeof files.$inferInsert, "createdAt">) {
+  await tx
     .insert(files)
     .values(file)
     .onConflictDoUpdate({
@@ -20,7 +20,7 @@ export async function putFile(db: Db, file: Omit<typeof files.$inferInsert, "cre
     });
 }
 
-export async function findFile(db: Db, key: string): Promise<StoredFile | null> {
-  const [row] = await db.select().from(files).where(eq(files.key, key));
+export async function findFile(tx: Tx, key: string): Promise<StoredFile | null> {
+  const [row] = await tx.select().from(files).where(eq(files.key, key));
   return row ?? null;
 }

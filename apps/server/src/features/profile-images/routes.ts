@@ -1,18 +1,18 @@
-import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
+import { identityApi } from "@eitheror/shared/identity/contract";
 import {
   identityMessages,
   MAX_IMAGE_BYTES,
   profileImageParamsSchema,
-  profileImageResponseSchema,
 } from "@eitheror/shared/identity/schema";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
+import { addOperation } from "../../lib/operation";
 import type { ProfileImagesService } from "./service";
 
-const tags = ["profile images"];
+const tags = [...identityApi.uploadProfileImage.tags];
 
 /**
  * The one file of a multipart upload. A body that does not parse as a form (no
@@ -35,15 +35,14 @@ async function readOneFile(
         `This image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB, please.`,
       );
     }
-    throw Object.assign(
-      new AppError(
-        400,
-        "The upload is not a well-formed form: send one image file as multipart/form-data.",
-      ),
+    throw new AppError(
+      400,
+      "The upload is not a well-formed form: send one image file as multipart/form-data.",
       { cause: error },
     );
   }
 }
+
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export const profileImagesRoutes: FastifyPluginAsyncZod<{ service: ProfileImagesService }> = async (
@@ -54,27 +53,21 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<{ service: ProfileImages
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 },
   });
 
-  app.put(
-    "/storage/profile-images/:uid",
-    {
-      schema: {
-        tags,
-        summary: "Upload one's profile photo (multipart, one file); answers its URL",
-        consumes: ["multipart/form-data"],
-        params: profileImageParamsSchema,
-        response: { 200: profileImageResponseSchema, "4xx": errorEnvelopeSchema },
-      },
-    },
+  addOperation(
+    app,
+    identityApi.uploadProfileImage,
     async (request) => {
       const viewer = await request.requireViewer();
       if (!request.isMultipart()) {
-        throw new AppError(415, identityMessages.onlyImages);
+        throw new AppError(415, identityMessages.onlyImages, { code: "not_an_image" });
       }
       const upload = await readOneFile(request, app.multipartErrors.RequestFileTooLargeError);
       return { data: await service.upload(viewer, request.params.uid, upload) };
     },
+    { consumes: ["multipart/form-data"] },
   );
 
+  // The photo itself is bytes, not a JSON operation of the contract.
   app.get(
     "/storage/profile-images/:uid",
     {

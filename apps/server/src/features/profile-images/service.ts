@@ -1,31 +1,47 @@
-import type { clock as Clock } from "../../lib/clock";
+import type { Access } from "../../lib/access";
+import type { Clock } from "../../lib/clock";
 import type { Db } from "../../lib/db";
-import { AppError, notFound } from "../../lib/errors";
-import { assertAccount, profileImagePath, type Viewer } from "../../lib/identity";
+import { forbidden, invariant, notFound } from "../../lib/errors";
+import type { Viewer } from "../../lib/identity";
 import { toProfileImage } from "../../lib/images";
 import { findFile, putFile } from "./data";
 
-/** The storage key of the spec: profile-images/{uid}. */
+/** Where a user's profile photo is served; a version query makes each photo's URL its own. */
+export const profileImagePath = (userId: string) =>
+  `/api/storage/profile-images/${encodeURIComponent(userId)}`;
+
+/** The storage key of the product's file storage: profile-images/{uid}. */
 const keyOf = (uid: string) => `profile-images/${uid}`;
 
-export function createProfileImagesService({ db, clock }: { db: Db; clock: typeof Clock }) {
+export function createProfileImagesService({
+  db,
+  clock,
+  access,
+}: {
+  db: Db;
+  clock: Clock;
+  access: Access;
+}) {
   return {
     /**
      * Re-encodes and stores the viewer's photo; answers its URL, which changes with
      * every new photo, so browsers may cache each URL for good.
      */
     async upload(viewer: Viewer, uid: string, upload: Buffer): Promise<{ photoURL: string }> {
-      assertAccount(viewer);
-      if (uid !== viewer.user.id) throw new AppError(403, "You can only change your own photo.");
+      const account = access.account(viewer);
+      if (uid !== account.user.id) throw forbidden("You can only change your own photo.");
       const image = await toProfileImage(upload);
       await putFile(db, { key: keyOf(uid), ...image, updatedAt: clock.now() });
       return { photoURL: `${profileImagePath(uid)}?v=${image.version}` };
     },
-
     async read(uid: string) {
-      const file = await findFile(db, keyOf(uid));
-      if (!file) throw notFound("This photo does not exist.");
-      return file;
+      return invariant(await findFile(db, keyOf(uid)), () =>
+        notFound("This photo does not exist."),
+      );
+    },
+    /** Whether `url` is one of this user's own uploaded photos: the only photo a profile takes. */
+    isOwnPhotoUrl(userId: string, url: string): boolean {
+      return url.startsWith(`${profileImagePath(userId)}?`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../lib/html";
-import type { Mail } from "../../lib/mailer";
+import type { Mail } from "../mail/service";
 
 interface LinkMail {
   to: string;

@@ -1,61 +1,56 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { safeReturnUrl, toUserData } from "@eitheror/shared/identity/rules";
 import {
   EMAIL_LINK_LIFETIME_MS,
   identityMessages,
   type UserData,
 } from "@eitheror/shared/identity/schema";
-import type { clock as Clock } from "../../lib/clock";
-import type { Db, Tx } from "../../lib/db";
+import type { Access, AccountViewer } from "../../lib/access";
+import type { Clock } from "../../lib/clock";
+import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
-import { assertAccount, type Identity, type Viewer } from "../../lib/identity";
-import type { Mailer } from "../../lib/mailer";
-import { pruneRateLimits, type RateLimiter, type RateRule } from "../../lib/rate-limit";
-import {
-  consumeEmailLinkToken,
-  deleteAbandonedGuests,
-  deleteSession,
-  deleteTokensExpiredBefore,
-  deleteUser,
-  findUserByEmail,
-  findUserById,
-  insertEmailLinkToken,
-  lockGuest,
-  setUserEmail,
-  type UserRow,
-  upsertVerifiedUser,
-} from "./data";
+import type { Identity, Viewer } from "../../lib/identity";
+import type { Transactor, Unit } from "../../lib/transaction";
+import type { Mail, MailService } from "../mail/service";
+import type { RateLimiter, RateRule } from "../rate-limits/service";
+import type { UserRow, UsersService } from "../users/service";
+import { consumeEmailLinkToken, deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
 import { emailChangedNotice, emailChangeMail, signInMail } from "./mail";
 
 const TOKEN_BYTES = 32;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const GUESTS_PER_PRUNE = 1000;
 const LINK_ROUTER_PATH = "/sign-in/link-router";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+const invalidLink = () => new AppError(400, identityMessages.invalidLink, { code: "invalid_link" });
 
 /** Moves what a guest did (their global choice) to the account they signed in to. */
-export type GuestCarryOver = (tx: Tx, guestId: string, accountId: string) => Promise<void>;
+export type GuestCarryOver = (unit: Unit, guestId: string, accountId: string) => Promise<void>;
 
 export interface SignInServiceOptions {
   db: Db;
+  transaction: Transactor;
   identity: Identity;
-  mailer: Mailer;
+  mail: MailService;
   limiter: RateLimiter;
-  clock: typeof Clock;
+  users: UsersService;
+  access: Access;
+  clock: Clock;
   publicUrl: string;
   appTitle: string;
   /** Sign-in links one IP address may ask for per hour. */
   linksPerIpPerHour: number;
   carryOver: GuestCarryOver[];
-  log: { warn(details: object, message: string): void };
 }
 
-export function createSignInService(options: SignInServiceOptions) {
-  const { db, identity, mailer, limiter, clock, publicUrl, appTitle } = options;
-
-  const rules = {
+function linkRules(linksPerIpPerHour: number) {
+  return {
+    perIp: {
+      limit: linksPerIpPerHour,
+      windowMs: HOUR_MS,
+      message: "Too many sign-in links were requested from your network. Please try again later.",
+    },
     // Counted per address AND requester, so a stranger asking for someone's links
     // uses up only their own allowance, not the owner's.
     perAddressAndIp: {
@@ -71,23 +66,25 @@ export function createSignInService(options: SignInServiceOptions) {
       message:
         "Too many sign-in links were requested for this address. Please try again in an hour.",
     },
-    perIp: {
-      limit: options.linksPerIpPerHour,
-      windowMs: HOUR_MS,
-      message: "Too many sign-in links were requested from your network. Please try again later.",
-    },
     completePerIp: {
-      limit: options.linksPerIpPerHour * 4,
+      limit: linksPerIpPerHour * 4,
       windowMs: HOUR_MS,
       message: "Too many sign-in attempts from your network. Please try again later.",
     },
   } satisfies Record<string, RateRule>;
+}
 
-  function linkFor(token: string, returnUrl: string | null): string {
-    const url = new URL(LINK_ROUTER_PATH, publicUrl);
-    url.searchParams.set("token", token);
-    if (returnUrl) url.searchParams.set("returnUrl", returnUrl);
-    return url.toString();
+export function createSignInService(options: SignInServiceOptions) {
+  const { db, transaction, identity, mail, limiter, users, access, clock } = options;
+  const { publicUrl, appTitle } = options;
+  const rules = linkRules(options.linksPerIpPerHour);
+  const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
+
+  /** Counts a link to `email` asked for from `ip`; throws the 429 of the first rule over its limit. */
+  async function limitLinks(email: string, ip: string) {
+    await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
+    await limiter.hit(`sign-in-link:email-ip:${email}:${ip}`, rules.perAddressAndIp);
+    await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
   }
 
   async function issueLink(
@@ -102,53 +99,66 @@ export function createSignInService(options: SignInServiceOptions) {
       expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
       createdAt: now,
     });
-    return linkFor(token, returnUrl);
+    const url = new URL(LINK_ROUTER_PATH, publicUrl);
+    url.searchParams.set("token", token);
+    if (returnUrl) url.searchParams.set("returnUrl", returnUrl);
+    return url.toString();
   }
 
-  /** Counts a link to `email` asked for from `ip`; throws the 429 of the first rule over its limit. */
-  async function limitLinks(email: string, ip: string) {
-    await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
-    await limiter.hit(`sign-in-link:email-ip:${email}:${ip}`, rules.perAddressAndIp);
-    await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
-  }
-
-  async function deliver(mail: Parameters<Mailer["send"]>[0]) {
+  async function deliver(message: Mail) {
     try {
-      await mailer.send(mail);
+      await mail.send(message);
     } catch (error) {
-      throw Object.assign(new AppError(503, identityMessages.sendFailed), { cause: error });
+      throw new AppError(503, identityMessages.sendFailed, { cause: error });
     }
   }
 
-  const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
+  /** The account a used token proves: found or made, or moved to its new address. */
+  async function accountOf(
+    unit: Unit,
+    used: { purpose: string; userId: string | null },
+    email: string,
+  ) {
+    if (used.purpose === "change-email" && used.userId) {
+      const changed = await users.changeEmail(unit, used.userId, email);
+      if (changed && changed.previousEmail !== email) {
+        const notice = emailChangedNotice({
+          to: changed.previousEmail,
+          newEmail: email,
+          appTitle,
+          feedbackLink: new URL("/feedback", publicUrl).toString(),
+        });
+        // The change stands either way; a lost notice is worth a log line, not a failure.
+        unit.afterCommit(() => mail.send(notice));
+      }
+      return changed?.user ?? null;
+    }
+    return users.accountFor(unit, email);
+  }
+
+  /** The browser's previous session ends: a guest hands its choices to the account first. */
+  async function endPreviousSession(unit: Unit, viewer: Viewer, account: UserRow) {
+    if (viewer.user.id === account.id) return;
+    const guestId = viewer.user.id;
+    const handOver = async () => {
+      for (const carry of options.carryOver) await carry(unit, guestId, account.id);
+    };
+    if (viewer.user.isAnonymous && (await users.endGuest(unit, guestId, handOver))) return;
+    await users.endSession(unit, viewer.session.id);
+  }
 
   return {
-    /**
-     * Forgets tokens a day after they expired, rate windows over a day old, and
-     * guests whose sessions have all run out (a batch at a time: PGlite runs one
-     * statement at a time, and a long one would stall every request).
-     */
+    /** Forgets tokens a day after they expired. */
     async prune() {
-      const now = clock.now();
-      const dayAgo = new Date(now.getTime() - DAY_MS);
-      await deleteTokensExpiredBefore(db, dayAgo);
-      await pruneRateLimits(db, dayAgo);
-      await deleteAbandonedGuests(db, { before: dayAgo, now, limit: GUESTS_PER_PRUNE });
+      await deleteTokensExpiredBefore(db, new Date(clock.now().getTime() - DAY_MS));
     },
 
     /**
      * E-mails a sign-in link. Known and unknown addresses get the same answer and
      * the same e-mail: the account is made when the link is completed.
      */
-    async sendSignInLink({
-      email,
-      continueUrl,
-      ip,
-    }: {
-      email: string;
-      continueUrl: string;
-      ip: string;
-    }): Promise<{ email: string }> {
+    async sendSignInLink(input: { email: string; continueUrl: string; ip: string }) {
+      const { email, continueUrl, ip } = input;
       await limitLinks(email, ip);
       const returnUrl = safeReturnUrl(
         new URL(continueUrl, publicUrl).searchParams.get("returnUrl"),
@@ -160,14 +170,14 @@ export function createSignInService(options: SignInServiceOptions) {
 
     /** E-mails a link that moves the viewer's account to a new address once opened. */
     async sendEmailChangeLink(viewer: Viewer, email: string, ip: string) {
-      assertAccount(viewer);
+      const account: AccountViewer = access.account(viewer);
       await limitLinks(email, ip);
-      if (email === viewer.user.email.toLowerCase()) {
-        throw new AppError(400, "This is already your e-mail address.");
+      if (email === account.user.email.toLowerCase()) {
+        throw new AppError(400, "This is already your e-mail address.", { code: "same_email" });
       }
       const link = await issueLink(
-        { email, purpose: "change-email", userId: viewer.user.id },
-        `/user-profile/${encodeURIComponent(viewer.user.id)}`,
+        { email, purpose: "change-email", userId: account.user.id },
+        `/user-profile/${encodeURIComponent(account.user.id)}`,
       );
       await deliver(emailChangeMail({ to: email, appTitle, link, minutesValid }));
       return { email };
@@ -179,82 +189,35 @@ export function createSignInService(options: SignInServiceOptions) {
      * its address changed), and a guest session in this browser ends, handing its
      * choices to the account. Then the account's session starts.
      */
-    async complete({
-      token,
-      email,
-      viewer,
-      ip,
-      headers,
-    }: {
+    async complete(input: {
       token: string;
       email: string;
       viewer: Viewer | null;
       ip: string;
       headers: Headers;
     }): Promise<{ userData: UserData; setCookies: string[] }> {
-      await limiter.hit(`sign-in-complete:ip:${ip}`, rules.completePerIp);
-      let previousEmail: string | null = null;
-      const account = await db.transaction(async (tx) => {
-        const now = clock.now();
-        const used = await consumeEmailLinkToken(tx, { tokenHash: hashToken(token), email, now });
-        if (!used) throw new AppError(400, identityMessages.invalidLink);
-
-        let found: UserRow | null;
-        if (used.purpose === "change-email" && used.userId) {
-          const changed = await changeEmail(tx, used.userId, email, now);
-          found = changed?.user ?? null;
-          previousEmail = changed?.previousEmail ?? null;
-        } else {
-          found = await upsertVerifiedUser(tx, { id: randomUUID(), email, now });
+      const { token, email, viewer } = input;
+      await limiter.hit(`sign-in-complete:ip:${input.ip}`, rules.completePerIp);
+      const account = await transaction(async (unit) => {
+        const tokenHash = hashToken(token);
+        const used = await consumeEmailLinkToken(unit.tx, { tokenHash, email, now: clock.now() });
+        if (!used) throw invalidLink();
+        const found = await accountOf(unit, used, email);
+        if (!found) throw invalidLink();
+        if (found.banned) {
+          throw new AppError(403, "This account is disabled.", { code: "account_disabled" });
         }
-        if (!found) throw new AppError(400, identityMessages.invalidLink);
-        if (found.banned) throw new AppError(403, "This account is disabled.");
-
-        if (viewer && viewer.user.id !== found.id) {
-          if (viewer.user.isAnonymous && (await lockGuest(tx, viewer.user.id))) {
-            for (const carry of options.carryOver) await carry(tx, viewer.user.id, found.id);
-            await deleteUser(tx, viewer.user.id);
-          } else {
-            await deleteSession(tx, viewer.session.id);
-          }
-        }
+        if (viewer) await endPreviousSession(unit, viewer, found);
         return found;
       });
-
-      if (previousEmail && previousEmail !== email) {
-        const notice = emailChangedNotice({
-          to: previousEmail,
-          newEmail: email,
-          appTitle,
-          feedbackLink: new URL("/feedback", publicUrl).toString(),
-        });
-        // The change stands either way; a lost notice is worth a log line, not a failure.
-        await mailer
-          .send(notice)
-          .catch((err) => options.log.warn({ err }, "e-mail change notice not sent"));
-      }
-
       const { headers: answer } = await identity.api.startSession({
         body: { userId: account.id },
-        headers,
+        headers: input.headers,
         returnHeaders: true,
       });
-      return {
-        userData: toUserData(account, { self: true }),
-        setCookies: answer.getSetCookie(),
-      };
+      return { userData: toUserData(account, { self: true }), setCookies: answer.getSetCookie() };
     },
   };
-}
-
-async function changeEmail(tx: Tx, userId: string, email: string, now: Date) {
-  const taken = await findUserByEmail(tx, email);
-  if (taken && taken.id !== userId) {
-    throw new AppError(409, "This e-mail address is already used by another account.");
-  }
-  const before = await findUserById(tx, userId);
-  const user = await setUserEmail(tx, { userId, email, now });
-  return user && before ? { user, previousEmail: before.email } : null;
 }
 
 export type SignInService = ReturnType<typeof createSignInService>;

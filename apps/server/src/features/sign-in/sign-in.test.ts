@@ -14,7 +14,8 @@ import {
   user,
 } from "../../db/schema";
 import { AUTH_BASE_PATH } from "../../lib/identity";
-import { deleteAbandonedGuests, deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
+import { deleteAbandonedGuests } from "../users/data";
+import { deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
 
 const SEND = "/api/sign-in/email-link/send";
 const COMPLETE = "/api/sign-in/email-link/complete";

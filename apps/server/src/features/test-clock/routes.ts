@@ -1,21 +1,20 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { clock } from "../../lib/clock";
+import { opsApi } from "@eitheror/shared/api/health";
+import type { FastifyPluginAsync } from "fastify";
+import type { Clock } from "../../lib/clock";
+import { addOperation } from "../../lib/operation";
+import type { JobRunner } from "../jobs/service";
 
-const MAX_ADVANCE_MS = 10 * 365 * 24 * 60 * 60 * 1000;
-
-/** Registered only with APP_ENV=test: lets tests move time forward. */
-export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/test/clock",
-    {
-      schema: {
-        tags: ["test"],
-        summary: "Move the server clock forward (APP_ENV=test only)",
-        body: z.object({ advanceMs: z.number().int().min(0).max(MAX_ADVANCE_MS) }),
-        response: { 200: z.object({ data: z.object({ now: z.string() }) }) },
-      },
-    },
-    async (request) => ({ data: { now: clock.advance(request.body.advanceMs).toISOString() } }),
-  );
+/**
+ * Registered only with APP_ENV=test: moves the app's clock forward, then runs every
+ * job due at the new time before it answers, so tests never wait for a tick.
+ */
+export const testClockRoutes: FastifyPluginAsync<{ clock: Clock; jobs: JobRunner }> = async (
+  app,
+  { clock, jobs },
+) => {
+  addOperation(app, opsApi.testClock, async (request) => {
+    const now = clock.advance(request.body.advanceMs);
+    if (request.body.runJobs) await jobs.runDue();
+    return { data: { now: now.toISOString() } };
+  });
 };

@@ -1,8 +1,96 @@
-import { eq } from "drizzle-orm";
-import { user } from "../../db/schema";
-import type { Db } from "../../lib/db";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { session, user } from "../../db/schema";
+import type { Tx } from "../../lib/db";
 
-export async function findUserById(db: Db, id: string) {
-  const [row] = await db.select().from(user).where(eq(user.id, id));
+export type UserRow = typeof user.$inferSelect;
+
+export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(user).where(eq(user.id, id));
   return row ?? null;
+}
+
+export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
+  const [row] = await tx.select().from(user).where(eq(user.email, email));
+  return row ?? null;
+}
+
+/**
+ * The account for a proven address: created on first sign-in (no name yet, so
+ * the details screen follows), verified either way. Guest rows never match.
+ */
+export async function upsertVerifiedUser(
+  tx: Tx,
+  { id, email, now }: { id: string; email: string; now: Date },
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .insert(user)
+    .values({
+      id,
+      name: "",
+      email,
+      emailVerified: true,
+      isAnonymous: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: user.email,
+      set: { emailVerified: true, updatedAt: now },
+      setWhere: sql`${user.isAnonymous} IS NOT TRUE`,
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function setUserEmail(
+  tx: Tx,
+  { userId, email, now }: { userId: string; email: string; now: Date },
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .update(user)
+    .set({ email, emailVerified: true, updatedAt: now })
+    .where(and(eq(user.id, userId), ne(user.isAnonymous, true)))
+    .returning();
+  return row ?? null;
+}
+
+/** Locks a guest row for the transaction; null when it is gone (already carried over). */
+export async function lockGuest(tx: Tx, userId: string): Promise<{ id: string } | null> {
+  const [row] = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.id, userId), eq(user.isAnonymous, true)))
+    .for("update");
+  return row ?? null;
+}
+
+/** Deletes a user with everything that cascades from it: sessions, choices. */
+export async function deleteUser(tx: Tx, userId: string) {
+  await tx.delete(user).where(eq(user.id, userId));
+}
+
+export async function deleteSession(tx: Tx, sessionId: string) {
+  await tx.delete(session).where(eq(session.id, sessionId));
+}
+
+/**
+ * Deletes up to `limit` guests who can never come back: made before `before`, and
+ * no session of theirs still valid at `now`. Their choices go with them; the
+ * global counts keep them (a vote cast stays cast).
+ */
+export async function deleteAbandonedGuests(
+  tx: Tx,
+  { before, now, limit }: { before: Date; now: Date; limit: number },
+) {
+  await tx.execute(sql`
+    DELETE FROM ${user} WHERE ${user.id} IN (
+      SELECT u.id FROM ${user} u
+      WHERE u.is_anonymous
+        AND u.created_at < ${before.toISOString()}
+        AND NOT EXISTS (
+          SELECT 1 FROM ${session} s WHERE s.user_id = u.id AND s.expires_at > ${now.toISOString()}
+        )
+      LIMIT ${limit}
+    )
+  `);
 }

@@ -1,26 +1,55 @@
+import { randomUUID } from "node:crypto";
 import { toUserData } from "@eitheror/shared/identity/rules";
 import type { UserData } from "@eitheror/shared/identity/schema";
+import type { Access } from "../../lib/access";
+import type { Clock } from "../../lib/clock";
 import type { Db } from "../../lib/db";
-import { AppError, notFound } from "../../lib/errors";
-import { assertAccount, type Viewer } from "../../lib/identity";
-import { findUserById } from "./data";
+import { AppError, conflict, notFound } from "../../lib/errors";
+import type { Viewer } from "../../lib/identity";
+import type { Unit } from "../../lib/transaction";
+import {
+  deleteAbandonedGuests,
+  deleteSession,
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  lockGuest,
+  setUserEmail,
+  type UserRow,
+  upsertVerifiedUser,
+} from "./data";
+
+export type { UserRow } from "./data";
 
 const NO_SUCH_USER = "This user does not exist.";
+const DAY_MS = 24 * 60 * 60 * 1000;
+const GUESTS_PER_PRUNE = 1000;
 
-export function createUsersService({ db }: { db: Db }) {
+/** Profiles, and the accounts behind them: the one owner of the users table. */
+export function createUsersService({
+  db,
+  clock,
+  access,
+}: {
+  db: Db;
+  clock: Clock;
+  access: Access;
+}) {
   /** The viewer's own row, fresh from the database (the session may lag behind). */
   async function own(viewer: Viewer): Promise<UserData> {
-    assertAccount(viewer);
-    const found = await findUserById(db, viewer.user.id);
+    const account = access.account(viewer);
+    const found = await findUserById(db, account.user.id);
     if (!found) throw notFound(NO_SUCH_USER);
-    if (!found.name.trim()) throw new AppError(409, "Choose a display name first.");
+    if (!found.name.trim()) {
+      throw conflict("display_name_missing", "Choose a display name first.");
+    }
     return toUserData(found, { self: true });
   }
 
   return {
     /** A profile: everything for oneself; name, photo and joined date for anyone else. */
     async get(viewer: Viewer, id: string): Promise<UserData> {
-      assertAccount(viewer);
+      access.account(viewer);
       const found = await findUserById(db, id);
       // Guests have no profile, and a user without a name has not finished signing up.
       if (!found || found.isAnonymous || (found.id !== viewer.user.id && !found.name.trim())) {
@@ -28,16 +57,55 @@ export function createUsersService({ db }: { db: Db }) {
       }
       return toUserData(found, { self: found.id === viewer.user.id });
     },
-
     /**
      * POST /new-user-properties, after the details screen. Everything the product
      * keeps about a user lives on the user row itself, so this confirms the
      * profile is complete and answers it; a client's `isAdmin` is never trusted.
      */
     createProperties: own,
-
     /** PUT /update-user-properties, after a profile save: the saved profile. */
     updateProperties: own,
+    /** GET /check-admin: whether the server counts the viewer a product admin. */
+    isProductAdmin: (viewer: Viewer) => access.isProductAdmin(viewer),
+
+    /** The account of a proven address, made on its first sign-in (null: a guest's address). */
+    accountFor(unit: Unit, email: string): Promise<UserRow | null> {
+      return upsertVerifiedUser(unit.tx, { id: randomUUID(), email, now: clock.now() });
+    },
+    /** Moves an account to a proven new address; 409 when another account has it. */
+    async changeEmail(unit: Unit, userId: string, email: string) {
+      const taken = await findUserByEmail(unit.tx, email);
+      if (taken && taken.id !== userId) {
+        throw new AppError(409, "This e-mail address is already used by another account.", {
+          code: "email_taken",
+        });
+      }
+      const before = await findUserById(unit.tx, userId);
+      const user = await setUserEmail(unit.tx, { userId, email, now: clock.now() });
+      return user && before ? { user, previousEmail: before.email } : null;
+    },
+    /**
+     * Ends a guest who signed in: `handOver` moves what they did to the account
+     * first. False when the guest is already gone (another link completed first).
+     */
+    async endGuest(unit: Unit, guestId: string, handOver: () => Promise<void>): Promise<boolean> {
+      if (!(await lockGuest(unit.tx, guestId))) return false;
+      await handOver();
+      await deleteUser(unit.tx, guestId);
+      return true;
+    },
+    async endSession(unit: Unit, sessionId: string) {
+      await deleteSession(unit.tx, sessionId);
+    },
+    /**
+     * Forgets guests whose sessions have all run out, a batch at a time: PGlite
+     * runs one statement at a time, and a long one would stall every request.
+     */
+    async pruneGuests() {
+      const now = clock.now();
+      const before = new Date(now.getTime() - DAY_MS);
+      await deleteAbandonedGuests(db, { before, now, limit: GUESTS_PER_PRUNE });
+    },
   };
 }
 

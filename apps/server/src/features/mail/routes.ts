@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { Db } from "../../lib/db";
 import { escapeHtml } from "../../lib/html";
-import { listOutbox } from "./data";
+import type { MailService } from "./service";
 
 const SHOWN = 50;
 
@@ -26,9 +25,9 @@ const linkify = (escaped: string) =>
  * GET /dev/mailbox (local mode only, from this machine only): the mail the app
  * would have sent, newest first, so sign-in links work without an SMTP server.
  */
-export const devMailboxRoutes: FastifyPluginAsync<{ db: Db; title: string }> = async (
+export const devMailboxRoutes: FastifyPluginAsync<{ mail: MailService; title: string }> = async (
   app,
-  { db, title },
+  { mail, title },
 ) => {
   app.get("/dev/mailbox", { schema: { hide: true } }, async (request, reply) => {
     if (!fromThisMachine(request)) {
@@ -37,13 +36,13 @@ export const devMailboxRoutes: FastifyPluginAsync<{ db: Db; title: string }> = a
         .type("text/plain; charset=utf-8")
         .send("The mailbox holds sign-in links: it opens only from a browser on this machine.");
     }
-    const mails = await listOutbox(db, SHOWN);
+    const mails = await mail.outbox(SHOWN);
     const items = mails
       .map(
-        (mail) => `<article>
-  <h2>${escapeHtml(mail.subject)}</h2>
-  <p><small>To <b>${escapeHtml(mail.to)}</b> · ${mail.createdAt.toISOString()}</small></p>
-  <pre>${linkify(escapeHtml(mail.text))}</pre>
+        (kept) => `<article>
+  <h2>${escapeHtml(kept.subject)}</h2>
+  <p><small>To <b>${escapeHtml(kept.to)}</b> · ${kept.createdAt.toISOString()}</small></p>
+  <pre>${linkify(escapeHtml(kept.text))}</pre>
 </article>`,
       )
       .join("\n<hr>\n");

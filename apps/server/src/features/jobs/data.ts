@@ -1,0 +1,25 @@
+import { and, eq, lte } from "drizzle-orm";
+import { jobRuns } from "../../db/schema";
+import type { Tx } from "../../lib/db";
+
+/** A job seen for the first time is due at once. */
+export async function ensureJob(tx: Tx, name: string, now: Date) {
+  await tx.insert(jobRuns).values({ name, nextRunAt: now }).onConflictDoNothing();
+}
+
+/**
+ * Claims the job's due run: moves `next_run_at` on in one UPDATE, so of any
+ * number of instances asking at once exactly one gets the row. False: not due,
+ * or another instance claimed it.
+ */
+export async function claimDueRun(
+  tx: Tx,
+  { name, now, nextRunAt }: { name: string; now: Date; nextRunAt: Date },
+): Promise<boolean> {
+  const claimed = await tx
+    .update(jobRuns)
+    .set({ nextRunAt, lastRunAt: now })
+    .where(and(eq(jobRuns.name, name), lte(jobRuns.nextRunAt, now)))
+    .returning({ name: jobRuns.name });
+  return claimed.length > 0;
+}

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/app";
+import { emailLinkTokens } from "../../db/schema";
+import { createClock } from "../../lib/clock";
+import type { Database } from "../../lib/db";
+import { createJobRunner } from "./service";
+
+let t: TestApp;
+let other: Database;
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await t.database.openAnother();
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+const quiet = { warn: () => {} };
+const MINUTE = 60_000;
+
+describe("a job shared by two instances on one database", () => {
+  it("runs once per period however many instances ask at once", async () => {
+    const clock = createClock();
+    let runs = 0;
+    const job = { name: "count-once", everyMs: 10 * MINUTE, run: async () => void runs++ };
+    // Two instances: two runners, each on its own handle (its own pool on PostgreSQL).
+    const first = createJobRunner({ db: t.db, clock, log: quiet });
+    const second = createJobRunner({ db: other.db, clock, log: quiet });
+    first.register(job);
+    second.register(job);
+
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).runDue()));
+    expect(runs).toBe(1);
+
+    clock.advance(9 * MINUTE);
+    await Promise.all([first.runDue(), second.runDue()]);
+    expect(runs).toBe(1);
+
+    clock.advance(MINUTE);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).runDue()));
+    expect(runs).toBe(2);
+  });
+
+  it("logs a failed run and tries again the next period", async () => {
+    const clock = createClock();
+    const warnings: string[] = [];
+    let attempts = 0;
+    const runner = createJobRunner({
+      db: t.db,
+      clock,
+      log: { warn: (_details: object, message: string) => void warnings.push(message) },
+    });
+    runner.register({
+      name: "fails-once",
+      everyMs: MINUTE,
+      run: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error("boom");
+      },
+    });
+    await runner.runDue();
+    expect(warnings).toEqual(["background job failed"]);
+    clock.advance(MINUTE);
+    await runner.runDue();
+    expect(attempts).toBe(2);
+    expect(warnings).toHaveLength(1);
+  });
+});
+
+describe("the test clock", () => {
+  it("runs every job that is due at the new time before it answers", async () => {
+    const hour = 60 * MINUTE;
+    await t.db.insert(emailLinkTokens).values({
+      tokenHash: "expired-long-ago",
+      email: "old@example.test",
+      purpose: "sign-in",
+      expiresAt: new Date(Date.now() - hour),
+    });
+    const moved = await t.client().post("/api/test/clock", { body: { advanceMs: 26 * hour } });
+    expect(moved.status).toBe(200);
+    // The hourly clean-up ran: the token expired more than a day before the new now.
+    const left = await t.db
+      .select()
+      .from(emailLinkTokens)
+      .where(eq(emailLinkTokens.tokenHash, "expired-long-ago"));
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Clock } from "../../lib/clock";
+import type { Db } from "../../lib/db";
+import { AppError } from "../../lib/errors";
+import { countHit, deleteWindowsBefore } from "./data";
+
+export interface RateRule {
+  /** How many hits a key may make per window. */
+  limit: number;
+  windowMs: number;
+  /** The 429's message: what was limited, in words a person understands. */
+  message: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Fixed-window counters in PostgreSQL, so every instance shares them (no process
+ * memory: docs/architecture.md, scale-out).
+ */
+export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */
+    async hit(key: string, rule: RateRule): Promise<void> {
+      const at = clock.now();
+      const { hits, windowStart } = await countHit(db, { key, at, windowMs: rule.windowMs });
+      if (hits <= rule.limit) return;
+      const retryAfterMs = windowStart.getTime() + rule.windowMs - at.getTime();
+      throw new AppError(429, rule.message, {
+        retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+      });
+    },
+    /** Forgets windows over a day old: no rule counts that far back. */
+    async prune() {
+      await deleteWindowsBefore(db, new Date(clock.now().getTime() - DAY_MS));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,0 +1,46 @@
+import type { Operation, OutputOf } from "@eitheror/shared/api/contract";
+import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type { z } from "zod";
+
+export type OperationRequest<O extends Operation> = FastifyRequest<{
+  Params: OutputOf<O["params"]>;
+  Querystring: OutputOf<O["query"]>;
+  Body: OutputOf<O["body"]>;
+}>;
+
+export type OperationHandler<O extends Operation> = (
+  request: OperationRequest<O>,
+  reply: FastifyReply,
+) => Promise<z.input<O["response"]> | FastifyReply>;
+
+/**
+ * Registers the route of one operation of the shared contract: its method and
+ * path, its schemas (checked at run time both ways, and the OpenAPI text), and
+ * the error envelope for every 4xx. The handler only parses and delegates.
+ */
+export function addOperation<O extends Operation>(
+  app: FastifyInstance,
+  operation: O,
+  handler: OperationHandler<O>,
+  extra: { consumes?: string[] } = {},
+) {
+  app.route({
+    method: operation.method,
+    url: operation.path,
+    schema: {
+      tags: [...operation.tags],
+      summary: operation.summary,
+      ...(extra.consumes && { consumes: extra.consumes }),
+      ...(operation.params && { params: operation.params }),
+      ...(operation.query && { querystring: operation.query }),
+      ...(operation.body && { body: operation.body }),
+      response: {
+        200: operation.response,
+        "4xx": errorEnvelopeSchema,
+        ...operation.otherResponses,
+      },
+    },
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config";
+import { dailyPickJob } from "./features/global-dilemma/jobs";
+import { createGlobalDilemmaService } from "./features/global-dilemma/service";
+import { createJobRunner } from "./features/jobs/service";
+import { createMailService } from "./features/mail/service";
+import { createProfileImagesService } from "./features/profile-images/service";
+import { rateWindowCleanupJob } from "./features/rate-limits/jobs";
+import { createRateLimiter } from "./features/rate-limits/service";
+import { tokenCleanupJob } from "./features/sign-in/jobs";
+import { createSignInService } from "./features/sign-in/service";
+import { guestCleanupJob } from "./features/users/jobs";
+import { createUsersService } from "./features/users/service";
+import { createAccess } from "./lib/access";
+import type { Clock } from "./lib/clock";
+import type { Database } from "./lib/db";
+import { createIdentity } from "./lib/identity";
+import { createTransactor } from "./lib/transaction";
+
+export interface ServicesOptions {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  secret: string;
+  trustedOrigins: string[];
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The composition root: every service built from its parts, each handed the
+ * services it may use (features talk to each other only through these).
+ */
+export function createServices({
+  config,
+  database,
+  clock,
+  secret,
+  trustedOrigins,
+  log,
+}: ServicesOptions) {
+  const { db } = database;
+  const transaction = createTransactor(db, (err) =>
+    log.warn({ err }, "a side effect after a commit failed"),
+  );
+  const access = createAccess({ adminEmails: config.ADMIN_EMAILS });
+  const profileImages = createProfileImagesService({ db, clock, access });
+  const identity = createIdentity({
+    config,
+    db,
+    secret,
+    trustedOrigins,
+    isOwnPhotoUrl: profileImages.isOwnPhotoUrl,
+  });
+  const mail = createMailService({
+    db,
+    clock,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log,
+  });
+  const limiter = createRateLimiter({ db, clock });
+  const users = createUsersService({ db, clock, access });
+  const globalDilemmas = createGlobalDilemmaService({ db, transaction, clock });
+  const signIn = createSignInService({
+    db,
+    transaction,
+    identity,
+    mail,
+    limiter,
+    users,
+    access,
+    clock,
+    publicUrl: config.publicUrl,
+    appTitle: config.APP_TITLE,
+    linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
+    carryOver: [globalDilemmas.carryOverGuest],
+  });
+  const jobs = createJobRunner({ db, clock, log });
+  jobs.register(
+    dailyPickJob(globalDilemmas),
+    tokenCleanupJob(signIn),
+    guestCleanupJob(users),
+    rateWindowCleanupJob(limiter),
+  );
+  return { identity, mail, limiter, users, globalDilemmas, signIn, profileImages, jobs };
+}
+
+export type Services = ReturnType<typeof createServices>;
