@@ -25,7 +25,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/shared/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          include: [
+            "packages/shared/src/**/*.test.ts",
+            "apps/web/src/**/*.test.{ts,tsx}",
+            "tools/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

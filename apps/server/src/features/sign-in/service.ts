@@ -14,7 +14,12 @@ import type { Transactor, Unit } from "../../lib/transaction";
 import type { Mail, MailService } from "../mail/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import type { UserRow, UsersService } from "../users/service";
-import { consumeEmailLinkToken, deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
+import {
+  consumeEmailLinkToken,
+  deleteTokensExpiredBefore,
+  type EmailLinkToken,
+  insertEmailLinkToken,
+} from "./data";
 import { emailChangedNotice, emailChangeMail, signInMail } from "./mail";
 
 const TOKEN_BYTES = 32;
@@ -74,9 +79,9 @@ function linkRules(linksPerIpPerHour: number) {
   } satisfies Record<string, RateRule>;
 }
 
-export function createSignInService(options: SignInServiceOptions) {
-  const { db, transaction, identity, mail, limiter, users, access, clock } = options;
-  const { publicUrl, appTitle } = options;
+/** Sends the e-mailed links: sign-in and e-mail change, limited and stored hashed. */
+function createLinkSender(options: SignInServiceOptions) {
+  const { db, mail, limiter, access, clock, publicUrl, appTitle } = options;
   const rules = linkRules(options.linksPerIpPerHour);
   const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
 
@@ -113,52 +118,20 @@ export function createSignInService(options: SignInServiceOptions) {
     }
   }
 
-  /** The account a used token proves: found or made, or moved to its new address. */
-  async function accountOf(
-    unit: Unit,
-    used: { purpose: string; userId: string | null },
-    email: string,
-  ) {
-    if (used.purpose === "change-email" && used.userId) {
-      const changed = await users.changeEmail(unit, used.userId, email);
-      if (changed && changed.previousEmail !== email) {
-        const notice = emailChangedNotice({
-          to: changed.previousEmail,
-          newEmail: email,
-          appTitle,
-          feedbackLink: new URL("/feedback", publicUrl).toString(),
-        });
-        // The change stands either way; a lost notice is worth a log line, not a failure.
-        unit.afterCommit(() => mail.send(notice));
-      }
-      return changed?.user ?? null;
-    }
-    return users.accountFor(unit, email);
-  }
-
-  /** The browser's previous session ends: a guest hands its choices to the account first. */
-  async function endPreviousSession(unit: Unit, viewer: Viewer, account: UserRow) {
-    if (viewer.user.id === account.id) return;
-    const guestId = viewer.user.id;
-    const handOver = async () => {
-      for (const carry of options.carryOver) await carry(unit, guestId, account.id);
-    };
-    if (viewer.user.isAnonymous && (await users.endGuest(unit, guestId, handOver))) return;
-    await users.endSession(unit, viewer.session.id);
-  }
-
   return {
-    /** Forgets tokens a day after they expired. */
-    async prune() {
-      await deleteTokensExpiredBefore(db, new Date(clock.now().getTime() - DAY_MS));
-    },
-
     /**
      * E-mails a sign-in link. Known and unknown addresses get the same answer and
      * the same e-mail: the account is made when the link is completed.
      */
-    async sendSignInLink(input: { email: string; continueUrl: string; ip: string }) {
-      const { email, continueUrl, ip } = input;
+    async sendSignInLink({
+      email,
+      continueUrl,
+      ip,
+    }: {
+      email: string;
+      continueUrl: string;
+      ip: string;
+    }) {
       await limitLinks(email, ip);
       const returnUrl = safeReturnUrl(
         new URL(continueUrl, publicUrl).searchParams.get("returnUrl"),
@@ -175,47 +148,93 @@ export function createSignInService(options: SignInServiceOptions) {
       if (email === account.user.email.toLowerCase()) {
         throw new AppError(400, "This is already your e-mail address.", { code: "same_email" });
       }
+      const profile = `/user-profile/${encodeURIComponent(account.user.id)}`;
       const link = await issueLink(
         { email, purpose: "change-email", userId: account.user.id },
-        `/user-profile/${encodeURIComponent(account.user.id)}`,
+        profile,
       );
       await deliver(emailChangeMail({ to: email, appTitle, link, minutesValid }));
       return { email };
     },
+  };
+}
 
-    /**
-     * Completes an e-mailed link: the token must be unused, unexpired and sent to
-     * `email`. In one transaction it is used up, the account is found or made (or
-     * its address changed), and a guest session in this browser ends, handing its
-     * choices to the account. Then the account's session starts.
-     */
-    async complete(input: {
-      token: string;
-      email: string;
-      viewer: Viewer | null;
-      ip: string;
-      headers: Headers;
-    }): Promise<{ userData: UserData; setCookies: string[] }> {
-      const { token, email, viewer } = input;
-      await limiter.hit(`sign-in-complete:ip:${input.ip}`, rules.completePerIp);
-      const account = await transaction(async (unit) => {
-        const tokenHash = hashToken(token);
-        const used = await consumeEmailLinkToken(unit.tx, { tokenHash, email, now: clock.now() });
-        if (!used) throw invalidLink();
-        const found = await accountOf(unit, used, email);
-        if (!found) throw invalidLink();
-        if (found.banned) {
-          throw new AppError(403, "This account is disabled.", { code: "account_disabled" });
-        }
-        if (viewer) await endPreviousSession(unit, viewer, found);
-        return found;
+/** Completes e-mailed links: the token proves the address, the session starts. */
+function createLinkCompletion(options: SignInServiceOptions) {
+  const { transaction, identity, mail, limiter, users, clock, publicUrl, appTitle } = options;
+  const { completePerIp } = linkRules(options.linksPerIpPerHour);
+
+  /** The account a used token proves: found or made, or moved to its new address. */
+  async function accountOf(unit: Unit, used: EmailLinkToken, email: string) {
+    if (used.purpose !== "change-email" || !used.userId) return users.accountFor(unit, email);
+    const changed = await users.changeEmail(unit, used.userId, email);
+    if (changed && changed.previousEmail !== email) {
+      const notice = emailChangedNotice({
+        to: changed.previousEmail,
+        newEmail: email,
+        appTitle,
+        feedbackLink: new URL("/feedback", publicUrl).toString(),
       });
-      const { headers: answer } = await identity.api.startSession({
-        body: { userId: account.id },
-        headers: input.headers,
-        returnHeaders: true,
-      });
-      return { userData: toUserData(account, { self: true }), setCookies: answer.getSetCookie() };
+      // The change stands either way; a lost notice is worth a log line, not a failure.
+      unit.afterCommit(() => mail.send(notice));
+    }
+    return changed?.user ?? null;
+  }
+
+  /** The browser's previous session ends: a guest hands its choices to the account first. */
+  async function endPreviousSession(unit: Unit, viewer: Viewer, account: UserRow) {
+    if (viewer.user.id === account.id) return;
+    const guestId = viewer.user.id;
+    const handOver = async () => {
+      for (const carry of options.carryOver) await carry(unit, guestId, account.id);
+    };
+    if (viewer.user.isAnonymous && (await users.endGuest(unit, guestId, handOver))) return;
+    await users.endSession(unit, viewer.session.id);
+  }
+
+  /**
+   * Completes an e-mailed link: the token must be unused, unexpired and sent to
+   * `email`. In one transaction it is used up, the account is found or made (or
+   * its address changed), and a guest session in this browser ends, handing its
+   * choices to the account. Then the account's session starts.
+   */
+  return async function complete(input: {
+    token: string;
+    email: string;
+    viewer: Viewer | null;
+    ip: string;
+    headers: Headers;
+  }): Promise<{ userData: UserData; setCookies: string[] }> {
+    const { token, email, viewer } = input;
+    await limiter.hit(`sign-in-complete:ip:${input.ip}`, completePerIp);
+    const account = await transaction(async (unit) => {
+      const tokenHash = hashToken(token);
+      const used = await consumeEmailLinkToken(unit.tx, { tokenHash, email, now: clock.now() });
+      const found = used && (await accountOf(unit, used, email));
+      if (!found) throw invalidLink();
+      if (found.banned) {
+        throw new AppError(403, "This account is disabled.", { code: "account_disabled" });
+      }
+      if (viewer) await endPreviousSession(unit, viewer, found);
+      return found;
+    });
+    const { headers: answer } = await identity.api.startSession({
+      body: { userId: account.id },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    return { userData: toUserData(account, { self: true }), setCookies: answer.getSetCookie() };
+  };
+}
+
+export function createSignInService(options: SignInServiceOptions) {
+  const { db, clock } = options;
+  return {
+    ...createLinkSender(options),
+    complete: createLinkCompletion(options),
+    /** Forgets tokens a day after they expired. */
+    async prune() {
+      await deleteTokensExpiredBefore(db, new Date(clock.now().getTime() - DAY_MS));
     },
   };
 }
