@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The nav bar's profile picture and its menu (spec §2). */
+/** The nav bar's profile picture and its menu (docs/product.md#routes-and-guards). */
 export class NavBar {
   readonly menuButton: Locator;
   readonly photo: Locator;

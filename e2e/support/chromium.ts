@@ -9,7 +9,7 @@ function canInstallWithApt(): boolean {
 }
 
 /**
- * The browser for the journeys, in DESIGN §8 order: CHROMIUM_PATH, the system's
+ * The browser for the journeys, in this order (README, Test it): CHROMIUM_PATH, the system's
  * Chromium, Playwright's own. With none, install Debian's chromium where we may
  * (CI as root), or stop with a clear message.
  */

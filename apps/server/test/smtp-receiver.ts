@@ -46,7 +46,7 @@ function decodePart(headers: Map<string, string>, body: string): string {
 
 /**
  * Reads what nodemailer sends: one part or multipart/alternative with a text and
- * an HTML part, each possibly quoted-printable (DESIGN §7: decode before reading links).
+ * an HTML part, each possibly quoted-printable (decode before reading links).
  */
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const { headers, body } = splitHead(raw);

@@ -111,7 +111,7 @@ export const emailLinkTokens = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every instance (DESIGN §2: nothing in process memory). */
+/** Fixed-window counters shared by every instance (nothing in process memory: docs/architecture.md). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),

@@ -138,7 +138,7 @@ export const identityPlugin = fp(
             reply.header("set-cookie", cookie);
           }
           if (response.status >= 400) {
-            // better-auth answers {message, code}; the API speaks one envelope (DESIGN §6).
+            // better-auth answers {message, code}; the API speaks one envelope (docs/architecture.md#errors).
             const failure = (await response.json().catch(() => ({}))) as { message?: string };
             const { status, body } = foreignError(response.status, failure.message);
             return reply.status(status).type("application/json").send(body);

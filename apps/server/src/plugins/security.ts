@@ -40,7 +40,7 @@ export interface SecurityOptions {
  * state-changing request. It is decided by the route the request matched, never
  * by the raw URL (`/%61pi/…` and absolute-form request lines route like `/api/…`):
  * the page must come from a trusted origin AND echo the `XSRF-TOKEN` cookie in
- * `X-XSRF-TOKEN` (spec). Bearer clients are exempt once the identity plugin
+ * `X-XSRF-TOKEN` (docs/product.md#api). Bearer clients are exempt once the identity plugin
  * (registered before this one) proved their token.
  */
 export const securityPlugin = fp(

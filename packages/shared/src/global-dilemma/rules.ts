@@ -3,7 +3,7 @@ export interface Split {
   percentB: number;
 }
 
-/** Whole-number shares that always add up to 100 (DESIGN §5); 0/0 when nobody chose yet. */
+/** Whole-number shares that always add up to 100 (docs/product.md#screens, Landing); 0/0 when nobody chose yet. */
 export function splitPercentages(countA: number, countB: number): Split {
   const total = countA + countB;
   if (total === 0) return { percentA: 0, percentB: 0 };

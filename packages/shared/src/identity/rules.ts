@@ -1,7 +1,7 @@
 import type { SessionUser, UserData } from "./schema";
 
 /**
- * Where a visitor stands (spec §4 "Sign-in state"):
+ * Where a visitor stands (docs/product.md#routes-and-guards):
  * - `signed-out`: no session at all;
  * - `anonymous`: the automatic guest session of the landing and invite pages;
  * - `needs-details`: verified e-mail but no display name yet;
@@ -42,7 +42,7 @@ interface UserRecord {
 }
 
 /**
- * A user as `viewer` may see them (spec §3 User): the public profile for anyone
+ * A user as `viewer` may see them (docs/product.md#screens, Profile): the public profile for anyone
  * signed in, and the address, verification and guest flag only for oneself.
  */
 export function toUserData(user: UserRecord, { self }: { self: boolean }): UserData {

@@ -27,13 +27,13 @@ export type Session = z.infer<typeof sessionSchema>;
 export const checkAdminResponseSchema = dataEnvelope(z.object({ isAdmin: z.boolean() }));
 export type CheckAdminResponse = z.infer<typeof checkAdminResponseSchema>;
 
-// ── Limits (spec §5, §9) ──
+// ── Limits (docs/product.md#validation, #limits) ──
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MIN_DISPLAY_NAME_LENGTH = 2;
 /** The name chosen at /sign-in/details. */
 export const MAX_DETAILS_NAME_LENGTH = 50;
-/** The name edited on one's own profile: the spec gives a tighter limit there. */
+/** The name edited on one's own profile: the product gives a tighter limit there. */
 export const MAX_PROFILE_NAME_LENGTH = 24;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -41,7 +41,7 @@ export const PROFILE_IMAGE_SIZE = 400;
 /** How long an e-mailed sign-in link works (OWASP ASVS: short-lived). */
 export const EMAIL_LINK_LIFETIME_MS = 10 * 60 * 1000;
 
-// ── Spec texts (spec §2, §8) ──
+// ── Texts on screen (docs/product.md#screens, #messages) ──
 
 export const identityMessages = {
   linkSent: (email: string) => `Sign in by clicking link sent to your email: ${email}`,
@@ -59,7 +59,7 @@ export const identityMessages = {
 
 // ── Fields ──
 
-/** Sign-in and profile e-mail: required, valid, trimmed and lowercased (spec §5). */
+/** Sign-in and profile e-mail: required, valid, trimmed and lowercased (docs/product.md#validation). */
 export const emailSchema = z
   .string({ error: fieldMessages.required })
   .trim()
@@ -140,7 +140,7 @@ export type CompleteEmailLinkBody = z.infer<typeof completeEmailLinkBodySchema>;
 export const sendEmailChangeBodySchema = z.object({ email: emailSchema });
 
 /**
- * A user as the viewer may see them (spec §3): e-mail, verification and the
+ * A user as the viewer may see them (docs/product.md#screens, Profile): e-mail, verification and the
  * anonymous flag only on one's own profile.
  */
 export const userDataSchema = z.object({

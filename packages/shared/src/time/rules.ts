@@ -18,7 +18,7 @@ function monthsBetween(from: Date, to: Date): number {
 }
 
 /**
- * Relative time with 'ago' (spec §9): minutes, hours, days, weeks, months, and
+ * Relative time with 'ago' (docs/product.md#time-texts): minutes, hours, days, weeks, months, and
  * years plus months. A future date (a clock a little ahead) reads as just now.
  */
 export function timeSince(date: Date, now: Date): string {

@@ -1,4 +1,4 @@
-/** The spec's generic field messages (spec §5), written once for server and web. */
+/** The generic field messages (docs/product.md#validation), written once for server and web. */
 export const fieldMessages = {
   required: "This field is required.",
   minLength: (n: number) => `Minimum length is ${n}.`,
