@@ -13,6 +13,7 @@ import { guestCleanupJob } from "./features/users/jobs";
 import { createUsersService } from "./features/users/service";
 import { createAccess } from "./lib/access";
 import type { Clock } from "./lib/clock";
+import type { Core } from "./lib/core";
 import type { Database } from "./lib/db";
 import { createIdentity } from "./lib/identity";
 import { createTransactor } from "./lib/transaction";
@@ -43,7 +44,8 @@ export function createServices({
     log.warn({ err }, "a side effect after a commit failed"),
   );
   const access = createAccess({ adminEmails: config.ADMIN_EMAILS });
-  const profileImages = createProfileImagesService({ db, clock, access });
+  const core: Core = { db, transaction, clock, access };
+  const profileImages = createProfileImagesService(core);
   const identity = createIdentity({
     config,
     db,
@@ -58,18 +60,15 @@ export function createServices({
     from: config.MAIL_FROM,
     log,
   });
-  const limiter = createRateLimiter({ db, clock });
-  const users = createUsersService({ db, clock, access });
-  const globalDilemmas = createGlobalDilemmaService({ db, transaction, clock });
+  const limiter = createRateLimiter(core);
+  const users = createUsersService(core);
+  const globalDilemmas = createGlobalDilemmaService(core);
   const signIn = createSignInService({
-    db,
-    transaction,
+    ...core,
     identity,
     mail,
     limiter,
     users,
-    access,
-    clock,
     publicUrl: config.publicUrl,
     appTitle: config.APP_TITLE,
     linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,

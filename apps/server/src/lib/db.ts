@@ -10,6 +10,11 @@ import { paths } from "../paths";
 import { lockDataDir, makePrivateDir } from "./data-dir-lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The one row a query for a key returns, or null when there is none. */
+export function firstOrNull<T>(rows: readonly T[]): T | null {
+  return rows[0] ?? null;
+}
+
 /** A transaction, or the database itself where no transaction is needed. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 

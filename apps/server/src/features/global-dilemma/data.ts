@@ -1,7 +1,7 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { dilemmas, globalDilemmas, globalSelections } from "../../db/schema";
-import type { Tx } from "../../lib/db";
+import { firstOrNull, type Tx } from "../../lib/db";
 
 const globalDilemmaColumns = {
   id: globalDilemmas.id,
@@ -13,13 +13,14 @@ const globalDilemmaColumns = {
 };
 
 async function findOne(tx: Tx, where: ReturnType<typeof eq>): Promise<GlobalDilemma | null> {
-  const [row] = await tx
-    .select(globalDilemmaColumns)
-    .from(globalDilemmas)
-    .innerJoin(dilemmas, eq(dilemmas.id, globalDilemmas.dilemmaId))
-    .where(where)
-    .limit(1);
-  return row ?? null;
+  return firstOrNull(
+    await tx
+      .select(globalDilemmaColumns)
+      .from(globalDilemmas)
+      .innerJoin(dilemmas, eq(dilemmas.id, globalDilemmas.dilemmaId))
+      .where(where)
+      .limit(1),
+  );
 }
 
 type SelectionKey = { globalDilemmaId: string; userId: string };

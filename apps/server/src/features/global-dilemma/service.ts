@@ -1,10 +1,9 @@
 import { utcDay } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
-import type { Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
+import type { Core } from "../../lib/core";
 import { invariant, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
-import type { Transactor, Unit } from "../../lib/transaction";
+import type { Unit } from "../../lib/transaction";
 import {
   findGlobalDilemmaByDay,
   findGlobalDilemmaById,
@@ -20,15 +19,7 @@ import {
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
 const unknownDilemma = () => notFound(UNKNOWN_DILEMMA);
 
-export function createGlobalDilemmaService({
-  db,
-  transaction,
-  clock,
-}: {
-  db: Db;
-  transaction: Transactor;
-  clock: Clock;
-}) {
+export function createGlobalDilemmaService({ db, transaction, clock }: Core) {
   async function existing(id: string): Promise<GlobalDilemma> {
     return invariant(await findGlobalDilemmaById(db, id), unknownDilemma);
   }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { files } from "../../db/schema";
-import type { Tx } from "../../lib/db";
+import { firstOrNull, type Tx } from "../../lib/db";
 
 export type StoredFile = typeof files.$inferSelect;
 
@@ -21,6 +21,5 @@ export async function putFile(tx: Tx, file: Omit<typeof files.$inferInsert, "cre
 }
 
 export async function findFile(tx: Tx, key: string): Promise<StoredFile | null> {
-  const [row] = await tx.select().from(files).where(eq(files.key, key));
-  return row ?? null;
+  return firstOrNull(await tx.select().from(files).where(eq(files.key, key)));
 }

@@ -1,6 +1,4 @@
-import type { Access } from "../../lib/access";
-import type { Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
+import type { Core } from "../../lib/core";
 import { forbidden, invariant, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import { toProfileImage } from "../../lib/images";
@@ -13,15 +11,7 @@ export const profileImagePath = (userId: string) =>
 /** The storage key of the product's file storage: profile-images/{uid}. */
 const keyOf = (uid: string) => `profile-images/${uid}`;
 
-export function createProfileImagesService({
-  db,
-  clock,
-  access,
-}: {
-  db: Db;
-  clock: Clock;
-  access: Access;
-}) {
+export function createProfileImagesService({ db, clock, access }: Core) {
   return {
     /**
      * Re-encodes and stores the viewer's photo; answers its URL, which changes with

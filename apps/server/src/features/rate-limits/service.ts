@@ -1,5 +1,4 @@
-import type { Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
+import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/errors";
 import { countHit, deleteWindowsBefore } from "./data";
 
@@ -17,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Fixed-window counters in PostgreSQL, so every instance shares them (no process
  * memory: docs/architecture.md, scale-out).
  */
-export function createRateLimiter({ db, clock }: { db: Db; clock: Clock }) {
+export function createRateLimiter({ db, clock }: Core) {
   return {
     /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */
     async hit(key: string, rule: RateRule): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { emailLinkTokens } from "../../db/schema";
-import type { Tx } from "../../lib/db";
+import { firstOrNull, type Tx } from "../../lib/db";
 
 export type EmailLinkToken = typeof emailLinkTokens.$inferSelect;
 
@@ -17,19 +17,20 @@ export async function consumeEmailLinkToken(
   tx: Tx,
   { tokenHash, email, now }: { tokenHash: string; email: string; now: Date },
 ): Promise<EmailLinkToken | null> {
-  const [row] = await tx
-    .update(emailLinkTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailLinkTokens.tokenHash, tokenHash),
-        eq(emailLinkTokens.email, email),
-        isNull(emailLinkTokens.usedAt),
-        gt(emailLinkTokens.expiresAt, now),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    await tx
+      .update(emailLinkTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailLinkTokens.tokenHash, tokenHash),
+          eq(emailLinkTokens.email, email),
+          isNull(emailLinkTokens.usedAt),
+          gt(emailLinkTokens.expiresAt, now),
+        ),
+      )
+      .returning(),
+  );
 }
 
 export async function deleteTokensExpiredBefore(tx: Tx, before: Date) {

@@ -5,12 +5,11 @@ import {
   identityMessages,
   type UserData,
 } from "@eitheror/shared/identity/schema";
-import type { Access, AccountViewer } from "../../lib/access";
-import type { Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
+import type { AccountViewer } from "../../lib/access";
+import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/errors";
 import type { Identity, Viewer } from "../../lib/identity";
-import type { Transactor, Unit } from "../../lib/transaction";
+import type { Unit } from "../../lib/transaction";
 import type { Mail, MailService } from "../mail/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import type { UserRow, UsersService } from "../users/service";
@@ -33,15 +32,11 @@ const invalidLink = () => new AppError(400, identityMessages.invalidLink, { code
 /** Moves what a guest did (their global choice) to the account they signed in to. */
 export type GuestCarryOver = (unit: Unit, guestId: string, accountId: string) => Promise<void>;
 
-export interface SignInServiceOptions {
-  db: Db;
-  transaction: Transactor;
+export interface SignInServiceOptions extends Core {
   identity: Identity;
   mail: MailService;
   limiter: RateLimiter;
   users: UsersService;
-  access: Access;
-  clock: Clock;
   publicUrl: string;
   appTitle: string;
   /** Sign-in links one IP address may ask for per hour. */

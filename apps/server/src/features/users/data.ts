@@ -1,17 +1,15 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { session, user } from "../../db/schema";
-import type { Tx } from "../../lib/db";
+import { firstOrNull, type Tx } from "../../lib/db";
 
 export type UserRow = typeof user.$inferSelect;
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
-  const [row] = await tx.select().from(user).where(eq(user.id, id));
-  return row ?? null;
+  return firstOrNull(await tx.select().from(user).where(eq(user.id, id)));
 }
 
 export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
-  const [row] = await tx.select().from(user).where(eq(user.email, email));
-  return row ?? null;
+  return firstOrNull(await tx.select().from(user).where(eq(user.email, email)));
 }
 
 /**
@@ -22,46 +20,49 @@ export async function upsertVerifiedUser(
   tx: Tx,
   { id, email, now }: { id: string; email: string; now: Date },
 ): Promise<UserRow | null> {
-  const [row] = await tx
-    .insert(user)
-    .values({
-      id,
-      name: "",
-      email,
-      emailVerified: true,
-      isAnonymous: false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: user.email,
-      set: { emailVerified: true, updatedAt: now },
-      setWhere: sql`${user.isAnonymous} IS NOT TRUE`,
-    })
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    await tx
+      .insert(user)
+      .values({
+        id,
+        name: "",
+        email,
+        emailVerified: true,
+        isAnonymous: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: user.email,
+        set: { emailVerified: true, updatedAt: now },
+        setWhere: sql`${user.isAnonymous} IS NOT TRUE`,
+      })
+      .returning(),
+  );
 }
 
 export async function setUserEmail(
   tx: Tx,
   { userId, email, now }: { userId: string; email: string; now: Date },
 ): Promise<UserRow | null> {
-  const [row] = await tx
-    .update(user)
-    .set({ email, emailVerified: true, updatedAt: now })
-    .where(and(eq(user.id, userId), ne(user.isAnonymous, true)))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    await tx
+      .update(user)
+      .set({ email, emailVerified: true, updatedAt: now })
+      .where(and(eq(user.id, userId), ne(user.isAnonymous, true)))
+      .returning(),
+  );
 }
 
 /** Locks a guest row for the transaction; null when it is gone (already carried over). */
 export async function lockGuest(tx: Tx, userId: string): Promise<{ id: string } | null> {
-  const [row] = await tx
-    .select({ id: user.id })
-    .from(user)
-    .where(and(eq(user.id, userId), eq(user.isAnonymous, true)))
-    .for("update");
-  return row ?? null;
+  return firstOrNull(
+    await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.id, userId), eq(user.isAnonymous, true)))
+      .for("update"),
+  );
 }
 
 /** Deletes a user with everything that cascades from it: sessions, choices. */

@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { toUserData } from "@eitheror/shared/identity/rules";
 import type { UserData } from "@eitheror/shared/identity/schema";
-import type { Access } from "../../lib/access";
-import type { Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
+import type { Core } from "../../lib/core";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
@@ -26,15 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const GUESTS_PER_PRUNE = 1000;
 
 /** Profiles, and the accounts behind them: the one owner of the users table. */
-export function createUsersService({
-  db,
-  clock,
-  access,
-}: {
-  db: Db;
-  clock: Clock;
-  access: Access;
-}) {
+export function createUsersService({ db, clock, access }: Core) {
   /** The viewer's own row, fresh from the database (the session may lag behind). */
   async function own(viewer: Viewer): Promise<UserData> {
     const account = access.account(viewer);
