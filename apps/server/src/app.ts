@@ -7,6 +7,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
+import { groupsRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
@@ -124,6 +125,7 @@ async function registerRoutes(
       await api.register(signInRoutes, { service: services.signIn });
       await api.register(usersRoutes, { service: services.users });
       await api.register(profileImagesRoutes, { service: services.profileImages });
+      await api.register(groupsRoutes, { service: services.groups });
       if (config.APP_ENV === "test") {
         await api.register(testClockRoutes, { clock, jobs: services.jobs });
       }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import { dailyPickJob } from "./features/global-dilemma/jobs";
 import { createGlobalDilemmaService } from "./features/global-dilemma/service";
+import { createGroupsService } from "./features/groups/service";
 import { createJobRunner } from "./features/jobs/service";
 import { createMailService } from "./features/mail/service";
 import { createProfileImagesService } from "./features/profile-images/service";
@@ -63,6 +64,7 @@ export function createServices({
   const limiter = createRateLimiter(core);
   const users = createUsersService(core);
   const globalDilemmas = createGlobalDilemmaService(core);
+  const groups = createGroupsService(core);
   const signIn = createSignInService({
     ...core,
     identity,
@@ -81,7 +83,7 @@ export function createServices({
     guestCleanupJob(users),
     rateWindowCleanupJob(limiter),
   );
-  return { identity, mail, limiter, users, globalDilemmas, signIn, profileImages, jobs };
+  return { identity, mail, limiter, users, globalDilemmas, groups, signIn, profileImages, jobs };
 }
 
 export type Services = ReturnType<typeof createServices>;

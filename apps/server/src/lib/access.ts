@@ -2,11 +2,18 @@ import { forbidden } from "./errors";
 import type { Viewer } from "./identity";
 
 declare const proven: unique symbol;
-/** A value a permission check produced: only the check can make one (a cast aside). */
-export type Proven<T, Why extends string> = T & { readonly [proven]: Why };
+/**
+ * A value a permission check produced: only the check can make one (a cast aside).
+ * Proofs add up: a value proven for "a" and "b" also serves where "a" is asked for.
+ */
+export type Proven<T, Why extends string> = T & {
+  readonly [proven]: { readonly [K in Why]: true };
+};
 
 /** A person signed in with their verified e-mail address: not a guest. */
 export type AccountViewer = Proven<Viewer, "account">;
+/** Fully signed in: an account with a display name. Groups and rounds are for these. */
+export type PlayerViewer = Proven<Viewer, "account" | "player">;
 /** A product admin: runs the dilemma bank and reads feedback. */
 export type AdminViewer = Proven<Viewer, "product-admin">;
 
@@ -34,6 +41,14 @@ export function createAccess({ adminEmails }: { adminEmails: readonly string[] }
     account(viewer: Viewer): AccountViewer {
       if (!isAccount(viewer)) throw forbidden("Please sign in with your e-mail address first.");
       return viewer;
+    },
+    /** An account that finished signing up (it has a name others see): groups need this. */
+    player(viewer: Viewer): PlayerViewer {
+      if (!isAccount(viewer)) throw forbidden("Please sign in with your e-mail address first.");
+      if (!viewer.user.name?.trim()) {
+        throw forbidden("Choose a display name first.", { code: "display_name_missing" });
+      }
+      return viewer as PlayerViewer;
     },
     /** The one gate of every product-admin route. */
     productAdmin(viewer: Viewer): AdminViewer {

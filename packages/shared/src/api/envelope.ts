@@ -29,6 +29,9 @@ export const domainErrorCodes = [
   "display_name_missing",
   "not_an_image",
   "invalid_bearer",
+  "group_full",
+  "admin_cannot_leave",
+  "max_below_members",
 ] as const;
 
 export const errorCodes = [...Object.values(statusErrorCodes), ...domainErrorCodes] as const;

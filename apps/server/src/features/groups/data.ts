@@ -1,0 +1,125 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { groupMembers, groups, user } from "../../db/schema";
+import type { Proven } from "../../lib/access";
+import { firstOrNull, type Tx } from "../../lib/db";
+
+export type GroupRow = typeof groups.$inferSelect;
+
+/** A group the viewer was proven to belong to (groups service, `memberOf`). */
+export type MemberGroupId = Proven<string, "group-member">;
+/** A group the viewer was proven to run. */
+export type AdminGroupId = Proven<string, "group-member" | "group-admin">;
+/** A group whose current invite code the viewer showed. */
+export type InvitedGroupId = Proven<string, "group-invite">;
+
+export async function insertGroup(tx: Tx, group: typeof groups.$inferInsert): Promise<GroupRow> {
+  const [row] = await tx.insert(groups).values(group).returning();
+  if (!row) throw new Error("the group insert returned no row");
+  return row;
+}
+
+export async function insertMember(
+  tx: Tx,
+  member: { groupId: InvitedGroupId; userId: string; joinedAt: Date },
+) {
+  await tx.insert(groupMembers).values(member).onConflictDoNothing();
+}
+
+export async function findGroup(tx: Tx, groupId: string): Promise<GroupRow | null> {
+  return firstOrNull(await tx.select().from(groups).where(eq(groups.id, groupId)));
+}
+
+export async function findGroupByInviteCode(tx: Tx, code: string): Promise<GroupRow | null> {
+  return firstOrNull(await tx.select().from(groups).where(eq(groups.inviteCode, code)));
+}
+
+/** The group, locked until the transaction ends: joins and edits of one group go one at a time. */
+export async function lockGroup(tx: Tx, groupId: string): Promise<GroupRow | null> {
+  return firstOrNull(await tx.select().from(groups).where(eq(groups.id, groupId)).for("update"));
+}
+
+export async function isMember(tx: Tx, groupId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return rows.length > 0;
+}
+
+export async function countMembers(tx: Tx, groupId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
+  return row?.n ?? 0;
+}
+
+/** The members with what others see of them: the admin first, then by when they joined. */
+export function listMembers(
+  tx: Tx,
+  group: { id: MemberGroupId | InvitedGroupId; adminId: string },
+) {
+  return tx
+    .select({
+      id: user.id,
+      displayName: sql<string | null>`nullif(trim(${user.name}), '')`,
+      photoURL: user.image,
+      admin: sql<boolean>`${user.id} = ${group.adminId}`,
+    })
+    .from(groupMembers)
+    .innerJoin(user, eq(user.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, group.id))
+    .orderBy(sql`${user.id} = ${group.adminId} DESC`, asc(groupMembers.joinedAt), asc(user.id));
+}
+
+/** The groups `userId` belongs to, newest first, each with its member count. */
+export function listGroupsOf(tx: Tx, userId: string) {
+  const memberCount = tx
+    .select({ groupId: groupMembers.groupId, n: count().as("n") })
+    .from(groupMembers)
+    .groupBy(groupMembers.groupId)
+    .as("member_count");
+  return tx
+    .select({
+      id: groups.id,
+      name: groups.name,
+      maxMembers: groups.maxMembers,
+      daysBetweenRounds: groups.daysBetweenRounds,
+      admin: groups.adminId,
+      memberCount: sql<number>`coalesce(${memberCount.n}, 0)::int`,
+    })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .leftJoin(memberCount, eq(memberCount.groupId, groups.id))
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(sql`${groups.createdAt} DESC`, asc(groups.id));
+}
+
+export async function updateGroup(
+  tx: Tx,
+  groupId: AdminGroupId,
+  values: Pick<GroupRow, "name" | "maxMembers" | "daysBetweenRounds" | "updatedAt">,
+) {
+  await tx.update(groups).set(values).where(eq(groups.id, groupId));
+}
+
+export async function setInviteCode(tx: Tx, groupId: AdminGroupId, inviteCode: string, now: Date) {
+  await tx.update(groups).set({ inviteCode, updatedAt: now }).where(eq(groups.id, groupId));
+}
+
+/** Deletes the group; its members, and later its rounds and votes, go with it (cascade). */
+export async function deleteGroup(tx: Tx, groupId: AdminGroupId) {
+  await tx.delete(groups).where(eq(groups.id, groupId));
+}
+
+export async function deleteMember(
+  tx: Tx,
+  groupId: MemberGroupId,
+  userId: string,
+): Promise<boolean> {
+  const deleted = await tx
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .returning({ userId: groupMembers.userId });
+  return deleted.length > 0;
+}

@@ -1,0 +1,57 @@
+import { groupsApi } from "@eitheror/shared/groups/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { addOperation } from "../../lib/operation";
+import type { GroupsService } from "./service";
+
+export const groupsRoutes: FastifyPluginAsync<{ service: GroupsService }> = async (
+  app,
+  { service },
+) => {
+  addOperation(app, groupsApi.create, async (request) => ({
+    data: await service.create(await request.requireViewer(), request.body),
+  }));
+
+  addOperation(app, groupsApi.list, async (request) => ({
+    data: { groupsData: await service.list(await request.requireViewer()) },
+  }));
+
+  addOperation(app, groupsApi.get, async (request) => ({
+    data: { groupData: await service.get(await request.requireViewer(), request.params.id) },
+  }));
+
+  addOperation(app, groupsApi.update, async (request) => {
+    const viewer = await request.requireViewer();
+    return { data: { groupData: await service.update(viewer, request.params.id, request.body) } };
+  });
+
+  addOperation(app, groupsApi.remove, async (request) => {
+    await service.remove(await request.requireViewer(), request.params.id);
+    return { data: {} };
+  });
+
+  addOperation(app, groupsApi.invitation, async (request) => {
+    const viewer = await request.requireViewer();
+    return { data: { groupData: await service.invitation(viewer, request.params.code) } };
+  });
+
+  addOperation(app, groupsApi.join, async (request) => {
+    const viewer = await request.requireViewer();
+    await service.join(viewer, request.params.id, request.body.inviteCode);
+    return { data: {} };
+  });
+
+  addOperation(app, groupsApi.leave, async (request) => {
+    await service.leave(await request.requireViewer(), request.params.id);
+    return { data: {} };
+  });
+
+  addOperation(app, groupsApi.removeMember, async (request) => {
+    const { id, memberId } = request.params;
+    await service.removeMember(await request.requireViewer(), id, memberId);
+    return { data: {} };
+  });
+
+  addOperation(app, groupsApi.resetInviteCode, async (request) => ({
+    data: await service.resetInviteCode(await request.requireViewer(), request.params.id),
+  }));
+};
