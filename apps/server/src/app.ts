@@ -6,6 +6,8 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import { dilemmasRoutes } from "./features/dilemmas/routes";
+import { feedbackRoutes } from "./features/feedback/routes";
 import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
 import { groupsRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -126,6 +128,8 @@ async function registerRoutes(
       await api.register(usersRoutes, { service: services.users });
       await api.register(profileImagesRoutes, { service: services.profileImages });
       await api.register(groupsRoutes, { service: services.groups });
+      await api.register(feedbackRoutes, { service: services.feedback });
+      await api.register(dilemmasRoutes, { service: services.dilemmas });
       if (config.APP_ENV === "test") {
         await api.register(testClockRoutes, { clock, jobs: services.jobs });
       }

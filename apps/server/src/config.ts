@@ -49,6 +49,12 @@ const envSchema = z
     LLM_BASE_URL: optionalString,
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
+    /** How long Generate Dilemmas waits for the provider. */
+    LLM_TIMEOUT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number")
+      .min(100, "must be at least 100")
+      .default(60_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })
   .superRefine((env, ctx) => {

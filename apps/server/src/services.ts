@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import { createDilemmasService } from "./features/dilemmas/service";
+import { createFeedbackService } from "./features/feedback/service";
 import { dailyPickJob } from "./features/global-dilemma/jobs";
 import { createGlobalDilemmaService } from "./features/global-dilemma/service";
 import { createGroupsService } from "./features/groups/service";
@@ -26,6 +28,17 @@ export interface ServicesOptions {
   secret: string;
   trustedOrigins: string[];
   log: FastifyBaseLogger;
+}
+
+/** The OpenAI-compatible dilemma generator, when LLM_BASE_URL and LLM_MODEL name one. */
+function generatorSettings(config: Config) {
+  if (!config.LLM_BASE_URL || !config.LLM_MODEL) return null;
+  return {
+    baseUrl: config.LLM_BASE_URL,
+    model: config.LLM_MODEL,
+    apiKey: config.LLM_API_KEY,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+  };
 }
 
 /**
@@ -65,6 +78,8 @@ export function createServices({
   const users = createUsersService(core);
   const globalDilemmas = createGlobalDilemmaService(core);
   const groups = createGroupsService(core);
+  const feedback = createFeedbackService({ ...core, limiter });
+  const dilemmas = createDilemmasService(core, { generator: generatorSettings(config) });
   const signIn = createSignInService({
     ...core,
     identity,
@@ -83,7 +98,19 @@ export function createServices({
     guestCleanupJob(users),
     rateWindowCleanupJob(limiter),
   );
-  return { identity, mail, limiter, users, globalDilemmas, groups, signIn, profileImages, jobs };
+  return {
+    identity,
+    mail,
+    limiter,
+    users,
+    globalDilemmas,
+    groups,
+    feedback,
+    dilemmas,
+    signIn,
+    profileImages,
+    jobs,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -170,7 +170,7 @@ export const dilemmas = pgTable("dilemmas", {
   optionB: text("option_b").notNull(),
   /** `dilemmaKey(dilemma)`: keeps the bank free of duplicates whatever adds to it. */
   dedupeKey: text("dedupe_key").notNull().unique(),
-  source: text("source", { enum: ["bank", "generated"] })
+  source: text("source", { enum: ["bank", "generated", "admin"] })
     .notNull()
     .default("bank"),
   createdAt: createdAt(),
@@ -243,4 +243,18 @@ export const groupMembers = pgTable(
     primaryKey({ columns: [table.groupId, table.userId] }),
     index("group_members_user_id_idx").on(table.userId),
   ],
+);
+
+// ── Feedback ──
+
+/** What people tell the team; the sender stays known while their account exists. */
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: id(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("feedback_created_at_idx").on(table.createdAt)],
 );

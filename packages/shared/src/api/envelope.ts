@@ -32,6 +32,9 @@ export const domainErrorCodes = [
   "group_full",
   "admin_cannot_leave",
   "max_below_members",
+  "duplicate_dilemma",
+  "generator_not_configured",
+  "generator_failed",
 ] as const;
 
 export const errorCodes = [...Object.values(statusErrorCodes), ...domainErrorCodes] as const;

@@ -1,0 +1,31 @@
+import { desc, eq } from "drizzle-orm";
+import { feedback, user } from "../../db/schema";
+import type { Tx } from "../../lib/db";
+
+export async function insertFeedback(
+  tx: Tx,
+  entry: { userId: string; text: string; createdAt: Date },
+): Promise<{ id: string }> {
+  const [row] = await tx.insert(feedback).values(entry).returning({ id: feedback.id });
+  if (!row) throw new Error("the feedback insert returned no row");
+  return row;
+}
+
+/** A page of feedback, newest first, with what the admin may know of each sender. */
+export function listFeedback(tx: Tx, { limit, offset }: { limit: number; offset: number }) {
+  return tx
+    .select({
+      id: feedback.id,
+      feedback: feedback.text,
+      createdAt: feedback.createdAt,
+      senderId: user.id,
+      senderName: user.name,
+      senderEmail: user.email,
+      senderIsGuest: user.isAnonymous,
+    })
+    .from(feedback)
+    .leftJoin(user, eq(user.id, feedback.userId))
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(limit)
+    .offset(offset);
+}

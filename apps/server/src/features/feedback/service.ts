@@ -1,0 +1,64 @@
+import {
+  FEEDBACK_PAGE_SIZE,
+  FEEDBACK_PER_HOUR,
+  type FeedbackEntry,
+  feedbackMessages,
+} from "@eitheror/shared/feedback/schema";
+import type { Core } from "../../lib/core";
+import type { Viewer } from "../../lib/identity";
+import type { RateLimiter } from "../rate-limits/service";
+import { insertFeedback, listFeedback } from "./data";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Feedback from anyone with a session, guests included: the "This was not me"
+ * link of an e-mail change notice reaches someone who can no longer sign in.
+ */
+export function createFeedbackService({
+  db,
+  clock,
+  access,
+  limiter,
+}: Core & { limiter: RateLimiter }) {
+  return {
+    async send(viewer: Viewer, text: string, ip: string) {
+      const rule = {
+        limit: FEEDBACK_PER_HOUR,
+        windowMs: HOUR_MS,
+        message: feedbackMessages.tooMany,
+      };
+      await limiter.hit(`feedback:user:${viewer.user.id}`, rule);
+      // Guests can start new sessions at will: their network counts too.
+      if (viewer.user.isAnonymous) {
+        await limiter.hit(`feedback:ip:${ip}`, { ...rule, limit: FEEDBACK_PER_HOUR * 4 });
+      }
+      return insertFeedback(db, { userId: viewer.user.id, text, createdAt: clock.now() });
+    },
+
+    /** The product admin's inbox: newest first, a page at a time. */
+    async inbox(viewer: Viewer, page: number) {
+      access.productAdmin(viewer);
+      const rows = await listFeedback(db, {
+        limit: FEEDBACK_PAGE_SIZE + 1,
+        offset: (page - 1) * FEEDBACK_PAGE_SIZE,
+      });
+      const entries: FeedbackEntry[] = rows.slice(0, FEEDBACK_PAGE_SIZE).map((row) => ({
+        id: row.id,
+        feedback: row.feedback,
+        createdAt: row.createdAt.toISOString(),
+        sender: row.senderId
+          ? {
+              id: row.senderId,
+              displayName: row.senderName?.trim() || null,
+              email: row.senderIsGuest ? null : (row.senderEmail ?? null),
+              isGuest: Boolean(row.senderIsGuest),
+            }
+          : null,
+      }));
+      return { feedbackData: entries, page, hasMore: rows.length > FEEDBACK_PAGE_SIZE };
+    },
+  };
+}
+
+export type FeedbackService = ReturnType<typeof createFeedbackService>;

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { dataEnvelope } from "../api/envelope";
+import { fieldMessages } from "../validation/messages";
+import { isStorableText, stripControlCharacters } from "../validation/text";
+
+export const MAX_FEEDBACK_LENGTH = 1000;
+/** Feedback one person may send an hour. */
+export const FEEDBACK_PER_HOUR = 5;
+export const FEEDBACK_PAGE_SIZE = 20;
+
+export const feedbackMessages = {
+  thanks: "Feedback received. Thank you",
+  failed: "Internal error, please try again.",
+  tooMany: "You have sent a lot of feedback in a short time. Please try again in an hour.",
+} as const;
+
+/** The feedback form and the body of POST /feedback/create. */
+export const feedbackBodySchema = z.object({
+  feedback: z
+    .string({ error: fieldMessages.required })
+    .transform(stripControlCharacters)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: fieldMessages.required })
+        .max(MAX_FEEDBACK_LENGTH, { error: fieldMessages.maxLength(MAX_FEEDBACK_LENGTH) })
+        .refine(isStorableText, { error: fieldMessages.pattern }),
+    ),
+});
+export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
+
+export const feedbackEntrySchema = z.object({
+  id: z.string(),
+  feedback: z.string(),
+  createdAt: z.iso.datetime(),
+  /** Who sent it; null once their account is gone. */
+  sender: z
+    .object({
+      id: z.string(),
+      displayName: z.string().nullable(),
+      email: z.string().nullable(),
+      isGuest: z.boolean(),
+    })
+    .nullable(),
+});
+export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
+
+export const feedbackPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const feedbackInboxResponseSchema = dataEnvelope(
+  z.object({
+    feedbackData: z.array(feedbackEntrySchema),
+    page: z.number().int(),
+    hasMore: z.boolean(),
+  }),
+);
+export const feedbackCreatedResponseSchema = dataEnvelope(z.object({ id: z.string() }));
