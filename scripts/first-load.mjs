@@ -1,0 +1,187 @@
+// `npm run build && node scripts/first-load.mjs`: what a new visitor on a slow
+// phone waits for. Starts the built server on a free port (fresh data folder,
+// APP_ENV=test), then opens `/` RUNS times in a cold browser on a throttled
+// phone link (1.6 Mbps down, 750 kbps up, 150 ms latency, 390×844) and reports
+// the JavaScript bytes on the wire, when the page first paints anything, when
+// today's question is painted, and the layout shift (CLS) until things settle.
+// The median run is the figure to compare (docs/decisions/0009-first-load.md).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+// playwright-core comes with the e2e workspace's @playwright/test.
+import { chromium } from "playwright-core";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const RUNS = Number(process.env.RUNS ?? 5);
+const SETTLE_MS = 3000;
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 1.6e6 / 8,
+  uploadThroughput: 750e3 / 8,
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(base, server) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.exitCode !== null) throw new Error("the server stopped before it was ready");
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not become ready");
+}
+
+/**
+ * Runs in the page before any of its own code: notes when a text node holding
+ * the question first enters the document and reports the frame after it painted
+ * (two animation frames later), and sums layout shifts the visitor did not cause.
+ */
+function watchPage(question) {
+  const marks = { questionMs: null, cls: 0 };
+  window.__firstLoad = marks;
+  const holdsQuestion = (node) => node.textContent?.includes(question);
+  const found = () => {
+    if (marks.questionMs !== null) return;
+    marks.questionMs = -1;
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        marks.questionMs = performance.now();
+      }),
+    );
+  };
+  new MutationObserver((records) => {
+    if (marks.questionMs !== null) return;
+    for (const record of records)
+      for (const node of record.addedNodes) if (holdsQuestion(node)) return found();
+    for (const record of records)
+      if (record.type === "characterData" && holdsQuestion(record.target)) return found();
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) marks.cls += entry.value;
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+async function measure(browser, base, question) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  const types = new Map();
+  const requests = [];
+  let jsBytes = 0;
+  let allBytes = 0;
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+    types.set(requestId, type);
+    requests.push(`${response.status} ${new URL(response.url).pathname}`);
+  });
+  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+    allBytes += encodedDataLength;
+    if (types.get(requestId) === "Script") jsBytes += encodedDataLength;
+  });
+  await page.addInitScript(watchPage, question);
+
+  await page.goto(base);
+  // Polled from here: waitForFunction compiles its predicate in the page, which the CSP forbids.
+  for (
+    let waited = 0;
+    !(await page.evaluate(() => window.__firstLoad.questionMs > 0));
+    waited += 100
+  ) {
+    if (waited > 60_000) throw new Error("the question never showed");
+    await page.waitForTimeout(100);
+  }
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(SETTLE_MS);
+  const result = await page.evaluate(() => ({
+    ...window.__firstLoad,
+    fcpMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+  }));
+  await context.close();
+  return { ...result, jsBytes, allBytes, requests };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), "eitheror-first-load-"));
+const server = spawn("node", ["apps/server/dist/server.js"], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    APP_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    SIGN_IN_LIMIT_PER_IP: "100000",
+  },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+});
+try {
+  await waitUntilReady(base, server);
+  const today = await (await fetch(`${base}/api/dilemmas/global`)).json();
+  const question = today.data.globalDilemmaData.dilemma;
+
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, base, question));
+
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (value) => `${Math.round(value)} ms`;
+  const row = (label, r) =>
+    [
+      label.padEnd(7),
+      kb(r.jsBytes).padStart(9),
+      kb(r.allBytes).padStart(11),
+      ms(r.fcpMs).padStart(13),
+      ms(r.questionMs).padStart(18),
+      r.cls.toFixed(3).padStart(7),
+    ].join("");
+  console.log(
+    `\nFirst load of / on a throttled phone (1.6 Mbps, 150 ms, 390×844), ${RUNS} cold runs`,
+  );
+  console.log(`requests of the first run: ${runs[0].requests.join(", ")}\n`);
+  console.log("run     JS bytes  all bytes  first paint  question painted    CLS");
+  for (const [i, r] of runs.entries()) console.log(row(String(i + 1), r));
+  const middle = Object.fromEntries(
+    ["jsBytes", "allBytes", "fcpMs", "questionMs", "cls"].map((key) => [
+      key,
+      median(runs.map((r) => r[key])),
+    ]),
+  );
+  console.log(row("median", middle));
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+  await new Promise((resolve) =>
+    server.exitCode !== null ? resolve() : server.once("exit", resolve),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+}
