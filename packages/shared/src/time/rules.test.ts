@@ -9,9 +9,9 @@ const DAY = 24 * HOUR;
 
 describe("timeSince", () => {
   it.each([
-    [0, "just now"],
-    [59_999, "just now"],
-    [-5 * MIN, "just now"],
+    [0, "less than 1 minute ago"],
+    [59_999, "less than 1 minute ago"],
+    [-5 * MIN, "less than 1 minute ago"],
     [MIN, "1 minute ago"],
     [59 * MIN, "59 minutes ago"],
     [HOUR, "1 hour ago"],

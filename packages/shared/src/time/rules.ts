@@ -18,12 +18,14 @@ function monthsBetween(from: Date, to: Date): number {
 }
 
 /**
- * Relative time with 'ago' (docs/product.md#time-texts): minutes, hours, days, weeks, months, and
- * years plus months. A future date (a clock a little ahead) reads as just now.
+ * Relative time with 'ago' (docs/product.md#time-texts): minutes, hours, days,
+ * weeks, months, and years plus months. Under a minute, or a date a little ahead
+ * (another clock), reads 'less than 1 minute ago', in the words the product uses
+ * for due times.
  */
 export function timeSince(date: Date, now: Date): string {
   const elapsed = now.getTime() - date.getTime();
-  if (elapsed < MINUTE_MS) return "just now";
+  if (elapsed < MINUTE_MS) return "less than 1 minute ago";
   if (elapsed < HOUR_MS) return `${plural(Math.floor(elapsed / MINUTE_MS), "minute")} ago`;
   if (elapsed < DAY_MS) return `${plural(Math.floor(elapsed / HOUR_MS), "hour")} ago`;
   if (elapsed < WEEK_MS) return `${plural(Math.floor(elapsed / DAY_MS), "day")} ago`;
