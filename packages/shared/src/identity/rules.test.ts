@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeReturnUrl, signInState } from "./rules";
+import { isEmailLinkTokenShape, safeReturnUrl, signInState } from "./rules";
+import { EMAIL_LINK_TOKEN_BYTES } from "./schema";
 
 describe("signInState", () => {
   const verified = { name: "Ada", emailVerified: true, isAnonymous: false };
@@ -78,5 +80,33 @@ describe("safeReturnUrl", () => {
         );
       }),
     );
+  });
+});
+
+describe("isEmailLinkTokenShape", () => {
+  it("accepts every token the server makes: random bytes in base64url", () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: EMAIL_LINK_TOKEN_BYTES, maxLength: EMAIL_LINK_TOKEN_BYTES }),
+        (bytes) => isEmailLinkTokenShape(Buffer.from(bytes).toString("base64url")),
+      ),
+    );
+    expect(isEmailLinkTokenShape(randomBytes(EMAIL_LINK_TOKEN_BYTES).toString("base64url"))).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    ["missing", null],
+    ["empty", ""],
+    ["a word", "nope"],
+    ["one character short", "a".repeat(42)],
+    ["one character long", "a".repeat(44)],
+    ["padded base64", `${"a".repeat(42)}=`],
+    ["plain base64 characters", `${"a".repeat(42)}+`],
+    ["a space", `${"a".repeat(42)} `],
+    ["not a string", 42],
+  ])("refuses %s", (_case, value) => {
+    expect(isEmailLinkTokenShape(value)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionUser, UserData } from "./schema";
+import { EMAIL_LINK_TOKEN_BYTES, type SessionUser, type UserData } from "./schema";
 
 /**
  * Where a visitor stands (docs/product.md#routes-and-guards):
@@ -29,6 +29,18 @@ export function safeReturnUrl(value: unknown): string | null {
   if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
     return null;
   return value;
+}
+
+const TOKEN_LENGTH = Math.ceil((EMAIL_LINK_TOKEN_BYTES * 8) / 6);
+const TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_-]{${TOKEN_LENGTH}}$`);
+
+/**
+ * Whether `value` can be a link token at all: EMAIL_LINK_TOKEN_BYTES random bytes
+ * in unpadded base64url. Anything else (a truncated or garbled link) is bad on
+ * its face, without asking the server or the person for their address.
+ */
+export function isEmailLinkTokenShape(value: unknown): value is string {
+  return typeof value === "string" && TOKEN_PATTERN.test(value);
 }
 
 interface UserRecord {
