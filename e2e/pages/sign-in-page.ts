@@ -7,7 +7,7 @@ export class SignInPage {
   readonly send: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { name: "Sign in", exact: true });
+    this.heading = page.getByRole("heading", { name: "Sign In", exact: true });
     this.email = page.getByLabel("Email Address");
     this.send = page.getByRole("button", { name: "Send Sign In Link" });
   }

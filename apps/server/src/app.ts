@@ -34,6 +34,8 @@ export interface AppOptions {
   database: Database;
   /** The app's "now" (tests move their own); default: the real time. */
   clock?: Clock;
+  /** The built web app (tests point it at a folder of their own). */
+  webRoot?: string;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -118,7 +120,8 @@ async function registerRoutes(
     services,
     database,
     clock,
-  }: { config: Config; services: Services; database: Database; clock: Clock },
+    webRoot,
+  }: { config: Config; services: Services; database: Database; clock: Clock; webRoot: string },
 ) {
   await app.register(
     async (api) => {
@@ -138,11 +141,23 @@ async function registerRoutes(
   );
   const local = config.APP_ENV === "local";
   if (local) await app.register(devMailboxRoutes, { mail: services.mail, title: config.APP_TITLE });
-  await app.register(spaPlugin, { root: paths.webDist, local, title: config.APP_TITLE });
+  await app.register(spaPlugin, {
+    root: webRoot,
+    local,
+    title: config.APP_TITLE,
+    publicUrl: config.publicUrl,
+    todayDilemma: services.globalDilemmas.today,
+    now: clock.now,
+  });
 }
 
 /** The whole application as a Fastify instance: tests `inject` into it, server.ts listens. */
-export async function buildApp({ config, database, clock = createClock() }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  clock = createClock(),
+  webRoot = paths.webDist,
+}: AppOptions) {
   const app = createFastify(config);
   const secret =
     config.APP_ENV === "test" && !config.AUTH_SECRET
@@ -162,7 +177,7 @@ export async function buildApp({ config, database, clock = createClock() }: AppO
     services.mail.close();
   });
   await registerInfrastructure(app, { config, services, origins });
-  await registerRoutes(app, { config, services, database, clock });
+  await registerRoutes(app, { config, services, database, clock, webRoot });
   // Tests run due jobs themselves, through the test clock.
   if (config.APP_ENV !== "test") app.addHook("onReady", async () => services.jobs.start());
   return app;

@@ -184,6 +184,8 @@ function fetchTransport(baseUrl: string): Transport {
 export interface TestAppOptions {
   /** Environment variables on top of APP_ENV=test and a temporary DATA_DIR. */
   env?: Record<string, string>;
+  /** A built web app to serve (default: apps/web/dist, which may not be built). */
+  webRoot?: string;
 }
 
 /** Every clock a test app runs on: setup.ts puts them all back after each test. */
@@ -222,7 +224,7 @@ export interface TestApp {
  * The whole app on a fresh copy of the migrated, seeded test database. Call it in
  * beforeAll and close() it in afterAll.
  */
-export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, webRoot }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), "eitheror-test-"));
   // Every test browser comes from 127.0.0.1: only the tests of the per-IP limits want it low.
   const config = loadConfig({
@@ -236,7 +238,7 @@ export async function createTestApp({ env = {} }: TestAppOptions = {}): Promise<
   clocks.add(clock);
   let app: App;
   try {
-    app = await buildApp({ config, database, clock });
+    app = await buildApp({ config, database, clock, webRoot });
   } catch (error) {
     await database.close();
     throw error;

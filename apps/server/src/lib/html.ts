@@ -1,3 +1,2 @@
-/** Text made safe to place in HTML, in an element or a quoted attribute. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+// One HTML escape for the server and the page shell they share (the shell is painted by both sides).
+export { escapeHtml } from "@eitheror/shared/shell/markup";

@@ -1,26 +1,268 @@
-import { describe, expect, it } from "vitest";
-import { renderIndexHtml } from "./spa";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
+import { initialDataSchema } from "@eitheror/shared/shell/schema";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app";
+import { renderManifest, renderPage, spaPlugin } from "./spa";
 
-const built = `<!doctype html><html><head>
-<meta name="application-name" content="eitheror" />
-<title>eitheror</title></head>
-<body>
-<div id="root"></div></body></html>`;
+const web = (path: string) => fileURLToPath(new URL(`../../../web/${path}`, import.meta.url));
+/** The web app's real page template: its markers are what the server fills in. */
+const template = readFileSync(web("index.html"), "utf8");
 
-describe("renderIndexHtml", () => {
-  it("marks the body `local` in local mode only", () => {
-    expect(renderIndexHtml(built, { local: true, title: "eitheror" })).toContain(
-      '<body class="local">',
-    );
-    expect(renderIndexHtml(built, { local: false, title: "eitheror" })).toContain("<body>");
+const hostile = `</title></script><script>alert("x")</script><img src=x onerror=alert(1)> & 'q'`;
+const dilemma: GlobalDilemma = {
+  id: "d-1",
+  dilemma: `Tea or coffee? ${hostile}`,
+  optionA: `Tea ${hostile}`,
+  optionB: "Coffee </script>",
+  countA: 3,
+  countB: 1,
+};
+const page = (options: Partial<Parameters<typeof renderPage>[1]> = {}) =>
+  renderPage(template, {
+    local: false,
+    title: "eitheror",
+    publicUrl: "https://play.example",
+    path: "/",
+    now: new Date("2026-11-23T10:00:00Z"),
+    ...options,
   });
 
-  it("writes APP_TITLE into the title and the brand meta tag, escaped", () => {
-    const page = renderIndexHtml(built, { local: false, title: 'Tom & "Jerry" <3' });
-    expect(page).toContain("<title>Tom &#38; &#34;Jerry&#34; &#60;3</title>");
-    expect(page).toContain(
-      '<meta name="application-name" content="Tom &#38; &#34;Jerry&#34; &#60;3"',
+/** The JSON block the app starts from, parsed as the browser would read it. */
+function initialData(html: string) {
+  const block = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html);
+  return block?.[1] === undefined ? null : initialDataSchema.parse(JSON.parse(block[1]));
+}
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe("renderPage", () => {
+  it("marks the body `local` in local mode only", () => {
+    expect(page({ local: true })).toContain('<body class="local">');
+    expect(page({ local: false })).toContain("<body>");
+  });
+
+  it("paints today's dilemma on `/`: the date, the question as the page's h1, both options", () => {
+    const html = page({ dilemma: { ...dilemma, dilemma: "Tea or coffee?", optionA: "Tea" } });
+    expect(html).toContain("Today&#39;s dilemma · Monday, November 23</p>");
+    expect(html.match(/<h1[^>]*>([^<]*)<\/h1>/g)).toEqual([
+      expect.stringContaining(">Tea or coffee?</h1>"),
+    ]);
+    expect(html).toContain('<span class="sr-only">Option A: </span>Tea</span>');
+    expect(html).toContain("Pick one to see how everyone else chose.");
+    expect(html).not.toContain('role="status"');
+  });
+
+  it("hands the app today's dilemma as data, exactly as it is", () => {
+    expect(initialData(page({ dilemma }))).toEqual({ globalDilemma: dilemma });
+  });
+
+  it("shows the loader and no data where there is no dilemma to paint", () => {
+    const html = page({ path: "/sign-in" });
+    expect(html).toContain('role="status"');
+    expect(html).toContain('<span class="sr-only">Loading</span>');
+    expect(html).not.toContain("<h1");
+    expect(initialData(html)).toBeNull();
+  });
+
+  it("escapes a hostile dilemma everywhere it is written: no tag or script of its own gets in", () => {
+    const html = page({ dilemma });
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("</title></script>");
+    // The only scripts are the page's own: the data block does not end early.
+    const ownScripts = template.match(/<\/script>/g)?.length ?? 0;
+    expect(html.match(/<\/script>/g)).toHaveLength(ownScripts + 1);
+    expect(html).toContain("Tea or coffee? &#60;/title&#62;&#60;/script&#62;");
+  });
+
+  it("writes APP_TITLE, escaped, into the title, the brand and the share tags", () => {
+    const title = `Tom & "Jerry" <3 </title><script>x</script>`;
+    const escaped =
+      "Tom &#38; &#34;Jerry&#34; &#60;3 &#60;/title&#62;&#60;script&#62;x&#60;/script&#62;";
+    const html = page({ title });
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain(`<meta name="application-name" content="${escaped}"`);
+    expect(html).toContain(`>${escaped}</a></nav></header>`);
+    expect(meta(html, "og:title")).toBe(escaped);
+    expect(meta(html, "og:site_name")).toBe(escaped);
+    expect(meta(html, "twitter:title")).toBe(escaped);
+    expect(html).not.toContain("<script>x");
+  });
+
+  it("gives `/` a share preview: title, description, a large image at an absolute address", () => {
+    const html = page({ title: "eitheror" });
+    expect(meta(html, "og:title")).toBe("eitheror");
+    expect(meta(html, "og:description")).toMatch(/^One question a day/);
+    expect(meta(html, "og:url")).toBe("https://play.example/");
+    expect(meta(html, "og:image")).toBe("https://play.example/og-image.png");
+    expect(meta(html, "og:image:width")).toBe("1200");
+    expect(meta(html, "twitter:card")).toBe("summary_large_image");
+    expect(meta(html, "twitter:image")).toBe("https://play.example/og-image.png");
+  });
+
+  it("gives an invitation link the invitation's preview, quoting the game's title", () => {
+    const html = page({ path: "/invite/abc123", title: "eitheror" });
+    expect(meta(html, "og:title")).toBe("You are invited!");
+    expect(meta(html, "twitter:title")).toBe("You are invited!");
+    expect(meta(html, "og:description")).toContain("social game &#34;eitheror&#34;");
+    expect(meta(html, "og:url")).toBe("https://play.example/invite/abc123");
+  });
+});
+
+describe("renderManifest", () => {
+  it("names the installed app after APP_TITLE", () => {
+    const manifest = JSON.parse(
+      renderManifest(readFileSync(web("public/manifest.webmanifest"), "utf8"), 'A "B"'),
     );
-    expect(page).not.toContain("<3");
+    expect(manifest).toMatchObject({ name: 'A "B"', short_name: 'A "B"', start_url: "/" });
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual([
+      "192x192",
+      "512x512",
+      "512x512",
+    ]);
+  });
+});
+
+/** A built web app in a temporary folder: the page, one script with its twins, its map. */
+function fakeBuild() {
+  const root = mkdtempSync(join(tmpdir(), "eitheror-web-"));
+  mkdirSync(join(root, "assets"));
+  writeFileSync(join(root, "index.html"), template);
+  copyFileSync(web("public/manifest.webmanifest"), join(root, "manifest.webmanifest"));
+  const script = Buffer.from(`console.log(${JSON.stringify("eitheror ".repeat(500))});\n`);
+  writeFileSync(join(root, "assets/index-abc123.js"), script);
+  writeFileSync(join(root, "assets/index-abc123.js.br"), brotliCompressSync(script));
+  writeFileSync(join(root, "assets/index-abc123.js.gz"), gzipSync(script));
+  writeFileSync(join(root, "assets/index-abc123.js.map"), '{"version":3}');
+  writeFileSync(join(root, "theme.js"), "// theme\n");
+  return { root, script };
+}
+
+describe("spaPlugin", () => {
+  let build: ReturnType<typeof fakeBuild>;
+  let app: FastifyInstance;
+  const asked: string[] = [];
+  let failing = false;
+
+  beforeAll(async () => {
+    build = fakeBuild();
+    app = Fastify();
+    await app.register(spaPlugin, {
+      root: build.root,
+      local: false,
+      title: "eitheror",
+      publicUrl: "http://localhost:3000",
+      todayDilemma: async () => {
+        asked.push("today");
+        if (failing) throw new Error("database down");
+        return dilemma;
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers });
+
+  it("sends brotli to a browser that takes it, with Vary, cached for good", async () => {
+    const response = await get("/assets/index-abc123.js", { "accept-encoding": "gzip, br" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(response.rawPayload)).toEqual(build.script);
+  });
+
+  it("sends gzip to a browser without brotli, and the plain file to one that takes neither", async () => {
+    const gzip = await get("/assets/index-abc123.js", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload)).toEqual(build.script);
+
+    const plain = await get("/assets/index-abc123.js", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload).toEqual(build.script);
+  });
+
+  it("never serves source maps or the compressed twins under their own names", async () => {
+    expect((await get("/assets/index-abc123.js.map")).statusCode).toBe(404);
+    expect((await get("/assets/index-abc123.js.br")).statusCode).toBe(404);
+    expect((await get("/assets/index-abc123.js.gz")).statusCode).toBe(404);
+  });
+
+  it("serves the page uncached, for `/` and for client routes", async () => {
+    for (const url of ["/", "/sign-in", "/user-profile/x?y=1"]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("reads today's dilemma for `/` only", async () => {
+    asked.length = 0;
+    await get("/sign-in");
+    await get("/invite/abc");
+    await get("/gameplay-diagram");
+    expect(asked).toEqual([]);
+    const landing = await get("/");
+    expect(asked).toEqual(["today"]);
+    expect(initialData(landing.body)).toEqual({ globalDilemma: dilemma });
+  });
+
+  it("still serves `/` when the dilemma cannot be read: the loader, and no data", async () => {
+    failing = true;
+    try {
+      const response = await get("/");
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<span class="sr-only">Loading</span>');
+      expect(initialData(response.body)).toBeNull();
+    } finally {
+      failing = false;
+    }
+  });
+
+  it("serves the manifest with the product title", async () => {
+    const response = await get("/manifest.webmanifest");
+    expect(response.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(response.json()).toMatchObject({ name: "eitheror" });
+  });
+
+  it("answers a missing file with a 404, not the page", async () => {
+    const response = await get("/assets/missing-123.js");
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("the landing page with the real app", () => {
+  let t: TestApp;
+  let build: ReturnType<typeof fakeBuild>;
+  beforeAll(async () => {
+    build = fakeBuild();
+    t = await createTestApp({ webRoot: build.root, env: { APP_TITLE: "<b>Fun</b>" } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+
+  it("carries today's dilemma, the same one the API answers", async () => {
+    const client = t.client();
+    const today = await client.get<{ data: { globalDilemmaData: GlobalDilemma } }>(
+      "/api/dilemmas/global",
+    );
+    const landing = await client.get("/");
+    expect(initialData(landing.text)).toEqual({ globalDilemma: today.body.data.globalDilemmaData });
+    expect(landing.text).toContain("<title>&#60;b&#62;Fun&#60;/b&#62;</title>");
   });
 });

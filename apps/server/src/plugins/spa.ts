@@ -1,70 +1,170 @@
 import { existsSync, readFileSync } from "node:fs";
-import { extname, join } from "node:path";
+import { extname, join, sep } from "node:path";
+import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
+import { inviteShare } from "@eitheror/shared/groups/rules";
+import { escapeHtml, renderShell, shellIds } from "@eitheror/shared/shell/markup";
+import type { InitialData } from "@eitheror/shared/shell/schema";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { escapeHtml } from "../lib/html";
 import { apiNotFound } from "./errors";
 
 interface SpaOptions {
   root: string;
   /** Adds the `local` class to <body> (spec: local-development flag). */
   local: boolean;
-  /** The product title (APP_TITLE): the page's <title> and the brand the SPA shows. */
+  /** The product title (APP_TITLE): the page's <title>, the brand and the share previews. */
   title: string;
+  /** PUBLIC_URL: share previews need absolute addresses. */
+  publicUrl: string;
+  /** Today's dilemma, written into `/` so the question paints with the page's first bytes. */
+  todayDilemma?: () => Promise<GlobalDilemma>;
+  now?: () => Date;
 }
 
-export function renderIndexHtml(html: string, { local, title }: Omit<SpaOptions, "root">): string {
+/** The one line under the title wherever the page is shown: search results, share previews. */
+const DESCRIPTION =
+  "One question a day, two answers. Pick yours, see how the world split, and play with friends.";
+const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const INVITE_PATH = /^\/invite\/[^/]+$/;
+
+export interface PageOptions {
+  local: boolean;
+  title: string;
+  publicUrl: string;
+  /** The path asked for, without the query. */
+  path: string;
+  dilemma?: GlobalDilemma;
+  now?: Date;
+}
+
+function shareTags({ title, publicUrl, path }: PageOptions): string {
+  const invite = INVITE_PATH.test(path);
+  const heading = invite ? inviteShare.title : title;
+  const text = invite ? inviteShare.text(title) : DESCRIPTION;
+  const image = `${publicUrl}${SHARE_IMAGE.path}`;
+  const tags: Array<[string, string, string]> = [
+    ["property", "og:type", "website"],
+    ["property", "og:site_name", title],
+    ["property", "og:title", heading],
+    ["property", "og:description", text],
+    ["property", "og:url", `${publicUrl}${path}`],
+    ["property", "og:image", image],
+    ["property", "og:image:width", String(SHARE_IMAGE.width)],
+    ["property", "og:image:height", String(SHARE_IMAGE.height)],
+    ["property", "og:image:alt", `${title}: A or B?`],
+    ["name", "twitter:card", "summary_large_image"],
+    ["name", "twitter:title", heading],
+    ["name", "twitter:description", text],
+    ["name", "twitter:image", image],
+  ];
+  return tags
+    .map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}" />`)
+    .join("\n    ");
+}
+
+/** JSON that cannot end the <script> block it sits in, whatever text it carries. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * The built index.html made into one page: the title (APP_TITLE) everywhere it
+ * shows, share previews, the first screen painted before any script (today's
+ * dilemma on `/`, else the loader), and the data the app starts from.
+ */
+export function renderPage(html: string, options: PageOptions): string {
+  const { local, title, dilemma, now } = options;
   const safeTitle = escapeHtml(title);
+  const initialData: InitialData = dilemma ? { globalDilemma: dilemma } : {};
+  const dataBlock = dilemma
+    ? `<script type="application/json" id="${shellIds.initialData}">${scriptSafeJson(initialData)}</script>`
+    : "";
+  const shell = renderShell({ title, dilemma, now });
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${safeTitle}</title>`)
     .replace(/(<meta name="application-name" content=")[^"]*"/, `$1${safeTitle}"`)
-    .replace(/<body([^>]*)>/, local ? '<body$1 class="local">' : "<body$1>");
+    .replace("<!--share-meta-->", shareTags(options))
+    .replace(/<body([^>]*)>/, local ? '<body$1 class="local">' : "<body$1>")
+    .replace(`<div id="${shellIds.root}"></div>`, () => `<div id="${shellIds.root}">${shell}</div>`)
+    .replace("</body>", () => `${dataBlock}</body>`);
 }
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The install manifest with the product title as its name. */
+export function renderManifest(json: string, title: string): string {
+  return JSON.stringify({ ...JSON.parse(json), name: title, short_name: title });
+}
 
 /**
- * Serves the built web app: hashed assets cached for good, and `index.html` for
- * every other non-API path so client routes load (the client redirects unknown
- * ones to `/`). API paths that match no route answer a 404 envelope.
+ * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached
+ * for good, and the page for every other non-API path so client routes load (the
+ * client redirects unknown ones to `/`). API paths that match no route answer a
+ * 404 envelope.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, { root, local }: SpaOptions) => {
-  const indexFile = join(root, "index.html");
-  const built = existsSync(indexFile);
-  const indexHtml = built
-    ? readFileSync(indexFile, "utf8").replace(
-        /<body([^>]*)>/,
-        local ? '<body$1 class="local">' : "<body$1>",
-      )
-    : "";
+export const spaPlugin = fp(
+  async (
+    app: FastifyInstance,
+    { root, local, title, publicUrl, todayDilemma, now = () => new Date() }: SpaOptions,
+  ) => {
+    const indexFile = join(root, "index.html");
+    const built = existsSync(indexFile);
+    const template = built ? readFileSync(indexFile, "utf8") : "";
+    const manifestFile = join(root, "manifest.webmanifest");
+    const manifest = existsSync(manifestFile)
+      ? renderManifest(readFileSync(manifestFile, "utf8"), title)
+      : null;
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      index: false,
-      wildcard: false,
-      setHeaders: (res, path) => {
-        res.header("cache-control", path.includes("/assets/") ? IMMUTABLE : "public, max-age=3600");
-      },
+    if (built) {
+      await app.register(fastifyStatic, {
+        root,
+        index: false,
+        wildcard: false,
+        // Each text asset has .br and .gz twins from the build; the browser gets the best it accepts.
+        preCompressed: true,
+        // The page is rendered per request; the twins are reached through their asset's own URL.
+        globIgnore: ["index.html", "manifest.webmanifest", "**/*.br", "**/*.gz", "**/*.map"],
+        setHeaders: (reply, path) => {
+          reply.header(
+            "cache-control",
+            path.includes(`${sep}assets${sep}`) ? IMMUTABLE : "public, max-age=3600",
+          );
+        },
+      });
+    }
+    if (manifest) {
+      app.get("/manifest.webmanifest", async (_request, reply) =>
+        reply
+          .header("cache-control", "public, max-age=3600")
+          .type("application/manifest+json")
+          .send(manifest),
+      );
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (path === "/api" || path.startsWith("/api/")) {
+        return reply.status(404).send(apiNotFound(request.method, request.url));
+      }
+      const wantsPage = (request.method === "GET" || request.method === "HEAD") && !extname(path);
+      if (!wantsPage) return reply.status(404).type("text/plain").send("Not found");
+      if (!built) {
+        return reply
+          .status(503)
+          .type("text/plain")
+          .send(
+            "The web app is not built yet: run `npm run build`, or `npm run dev` for development.",
+          );
+      }
+      let dilemma: GlobalDilemma | undefined;
+      if (path === "/" && todayDilemma) {
+        try {
+          dilemma = await todayDilemma();
+        } catch (err) {
+          // The page still works without it: the app asks the API instead.
+          request.log.warn({ err }, "today's dilemma could not be written into the page");
+        }
+      }
+      const page = renderPage(template, { local, title, publicUrl, path, dilemma, now: now() });
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
     });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0] ?? "/";
-    if (path === "/api" || path.startsWith("/api/")) {
-      return reply.status(404).send(apiNotFound(request.method, request.url));
-    }
-    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !extname(path);
-    if (!wantsPage) return reply.status(404).type("text/plain").send("Not found");
-    if (!built) {
-      return reply
-        .status(503)
-        .type("text/plain")
-        .send(
-          "The web app is not built yet: run `npm run build`, or `npm run dev` for development.",
-        );
-    }
-    return reply.header("cache-control", "no-cache").type("text/html").send(indexHtml);
-  });
-});
+  },
+);

@@ -1,39 +1,86 @@
-import { Link, Outlet } from "react-router";
+import { shellClass, shellIds } from "@eitheror/shared/shell/markup";
+import { House } from "lucide-react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { buttonClass } from "@/components/ui/button";
+import { ThemeMenu } from "@/components/ui/theme-menu";
 import { appTitle } from "@/config/env";
 import { paths } from "@/config/paths";
 import { useSession } from "@/features/auth/api/get-session";
 import { ProfileMenu } from "@/features/auth/components/profile-menu";
 import { useSessionRenewal } from "@/features/auth/hooks/use-session-renewal";
+import { cn } from "@/lib/cn";
 
 const footerLinkClass =
-  "rounded px-1 py-2 text-slate-600 underline-offset-4 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600";
+  "rounded px-1 py-2 text-fg-muted underline-offset-4 hover:text-brand-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus";
 
-/** Nav bar with the brand and (signed in) the profile menu; the page; the footer. */
+/** The first stop of the Tab key: past the header, straight to the page. */
+function SkipLink() {
+  return (
+    <a
+      href={`#${shellIds.main}`}
+      onClick={(event) => {
+        // Focus, not just scroll: the next Tab then continues inside the page.
+        event.preventDefault();
+        document.getElementById(shellIds.main)?.focus();
+      }}
+      className={cn(
+        buttonClass("secondary"),
+        "sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50",
+      )}
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/**
+ * Nav bar: the brand (to /home once signed in), then Home and the profile menu
+ * for members, or the theme choice and Sign In for guests. The page. The
+ * footer, whose Sign In is for guests only. The server paints the frame, the
+ * header and the brand first (shared/shell/markup.ts), with the same classes.
+ */
 export function AppLayout() {
-  const { session, state } = useSession();
+  const { session, state, isPending } = useSession();
   useSessionRenewal();
-  const brandTarget = state === "signed-in" ? paths.home : paths.landing;
+  const { pathname } = useLocation();
+  const signedIn = state === "signed-in" && session;
+  const guest = !isPending && (state === "signed-out" || state === "anonymous");
+  const onSignInPages = pathname.startsWith(paths.signIn);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-        <nav
-          aria-label="Main"
-          className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4 sm:px-6"
-        >
-          <Link
-            to={brandTarget}
-            className="rounded-lg text-xl font-extrabold tracking-tight text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
-          >
+    <div className={shellClass.frame}>
+      <SkipLink />
+      <header className={shellClass.header}>
+        <nav aria-label="Main" className={shellClass.nav}>
+          <Link to={signedIn ? paths.home : paths.landing} className={shellClass.brand}>
             {appTitle}
           </Link>
-          {state === "signed-in" && session && <ProfileMenu user={session.user} />}
+          {signedIn ? (
+            <div className="flex items-center gap-2 sm:gap-3">
+              <NavLink to={paths.home} end className={buttonClass("ghost", undefined, "sm")}>
+                <House aria-hidden className="size-4" />
+                Home
+              </NavLink>
+              <ProfileMenu user={session.user} />
+            </div>
+          ) : (
+            !isPending && (
+              <div className="flex items-center gap-1 sm:gap-2">
+                <ThemeMenu />
+                {guest && !onSignInPages && (
+                  <Link to={paths.signIn} className={buttonClass("primary", undefined, "sm")}>
+                    Sign In
+                  </Link>
+                )}
+              </div>
+            )
+          )}
         </nav>
       </header>
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+      <main id={shellIds.main} tabIndex={-1} className={shellClass.main}>
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white">
+      <footer className="border-t border-border bg-surface">
         <nav
           aria-label="Footer"
           className="mx-auto flex max-w-5xl flex-wrap items-center justify-center gap-x-6 gap-y-1 px-4 py-5 text-sm"
@@ -41,9 +88,11 @@ export function AppLayout() {
           <Link to={paths.gameplayDiagram} className={footerLinkClass}>
             Play with Friends
           </Link>
-          <Link to={paths.signIn} className={footerLinkClass}>
-            Sign In
-          </Link>
+          {guest && (
+            <Link to={paths.signIn} className={footerLinkClass}>
+              Sign In
+            </Link>
+          )}
           <Link to={paths.feedback} className={footerLinkClass}>
             Send Us Feedback
           </Link>

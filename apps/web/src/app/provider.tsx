@@ -1,12 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { sessionQueryKey } from "@/features/auth/api/get-session";
+import { seedGlobalDilemma } from "@/features/global-dilemma/api/get-global-dilemma";
+import { readInitialData } from "@/lib/initial-data";
 import { createQueryClient } from "@/lib/query-client";
 
-const makeQueryClient = () =>
-  createQueryClient({
-    onUnauthorized: (client) => client.invalidateQueries({ queryKey: sessionQueryKey }),
+function makeQueryClient() {
+  const client = createQueryClient({
+    onUnauthorized: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
+  seedGlobalDilemma(client, readInitialData().globalDilemma);
+  return client;
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);

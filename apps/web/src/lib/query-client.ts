@@ -31,6 +31,9 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
         retry: (failures, error) =>
           failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
+      // A change sent while offline fails at once and says so, with a way to try again:
+      // paused (the default), it would spin until the connection came back.
+      mutations: { networkMode: "always" },
     },
   });
   return client;

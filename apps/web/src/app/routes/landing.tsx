@@ -1,7 +1,13 @@
+import { shellClass } from "@eitheror/shared/shell/markup";
 import { ArrowRight, Trophy, UsersRound, Vote } from "lucide-react";
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
+import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";
+import { useSession } from "@/features/auth/api/get-session";
+import type { SignOutState } from "@/features/auth/api/sign-out";
 import { GlobalDilemmaCard } from "@/features/global-dilemma/components/global-dilemma-card";
 
 const steps = [
@@ -10,29 +16,52 @@ const steps = [
   { icon: Trophy, text: "Read your friends right, earn points, and climb the leaderboard." },
 ];
 
+/** Said once after logging out: the page itself looks as it does for any visitor. */
+function useLoggedOutNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [shown, setShown] = useState(
+    () => (location.state as SignOutState | null)?.loggedOut === true,
+  );
+  const dismiss = () => {
+    setShown(false);
+    // A reload must not say it again.
+    navigate(".", { replace: true, state: null });
+  };
+  return { shown, dismiss };
+}
+
 export function LandingRoute() {
+  const { session } = useSession();
+  const loggedOut = useLoggedOutNotice();
   return (
-    <div className="space-y-8 sm:space-y-10">
-      <GlobalDilemmaCard />
+    <div className={shellClass.landing}>
+      <PageTitle screen="Today's Dilemma" />
+      {loggedOut.shown && (
+        <Alert kind="info" onDismiss={loggedOut.dismiss}>
+          You have logged out.
+        </Alert>
+      )}
+      <GlobalDilemmaCard viewerReady={Boolean(session)} />
       <section
         aria-labelledby="play-with-friends"
-        className="rounded-3xl bg-brand-900 p-6 text-white sm:p-8"
+        className="rounded-3xl bg-hero p-6 text-on-hero sm:p-8"
       >
         <h2 id="play-with-friends" className="text-xl font-bold sm:text-2xl">
           Think you know your friends?
         </h2>
         <ul className="mt-4 grid gap-3 sm:grid-cols-3">
           {steps.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex gap-3 rounded-2xl bg-white/10 p-4 text-sm text-brand-50">
-              <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-orange-200" />
+            <li
+              key={text}
+              className="flex gap-3 rounded-2xl bg-on-hero/10 p-4 text-sm text-on-hero-muted"
+            >
+              <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-hero-accent" />
               {text}
             </li>
           ))}
         </ul>
-        <Link
-          to={paths.gameplayDiagram}
-          className={buttonClass("secondary", "mt-6 ring-0 text-brand-900")}
-        >
+        <Link to={paths.gameplayDiagram} className={buttonClass("secondary", "mt-6")}>
           See how it works <ArrowRight aria-hidden className="size-4" />
         </Link>
       </section>

@@ -23,7 +23,7 @@ export function Avatar({ name, src, size = 36, alt, className }: AvatarProps) {
         onError={() => setFailedSrc(src)}
         alt={alt ?? (name ? `${name}'s photo` : "")}
         style={style}
-        className={cn("shrink-0 rounded-full object-cover ring-1 ring-black/5", className)}
+        className={cn("shrink-0 rounded-full object-cover ring-1 ring-fg/5", className)}
       />
     );
   }
@@ -37,7 +37,7 @@ export function Avatar({ name, src, size = 36, alt, className }: AvatarProps) {
     <span
       style={{ ...style, fontSize: size * 0.4 }}
       className={cn(
-        "inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800",
+        "inline-flex shrink-0 items-center justify-center rounded-full bg-brand-soft font-semibold text-brand-soft-fg",
         className,
       )}
     >

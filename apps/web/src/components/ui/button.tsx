@@ -2,25 +2,45 @@ import type { ButtonHTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 
 const variants = {
-  primary: "bg-brand-700 text-white hover:bg-brand-800 shadow-sm",
-  secondary: "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50",
-  ghost: "text-slate-700 hover:bg-slate-100",
+  primary: "bg-brand text-on-brand hover:bg-brand-hover shadow-sm",
+  secondary: "bg-surface text-fg ring-1 ring-border-strong hover:bg-surface-muted",
+  // A ghost link to the current page (aria-current) shows it is where you are.
+  ghost:
+    "text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:bg-surface-muted aria-[current=page]:text-fg",
 } as const;
 
-export const buttonClass = (variant: keyof typeof variants = "primary", className?: string) =>
+// Sizes are a choice, not an override: two padding classes on one element would
+// leave the winner to the order of Tailwind's stylesheet.
+const sizes = {
+  md: "min-h-11 px-5",
+  sm: "min-h-10 px-4",
+  icon: "size-11",
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+/** The classes of a button, for links and labels that look like one. */
+export const buttonClass = (
+  variant: ButtonVariant = "primary",
+  className?: string,
+  size: ButtonSize = "md",
+) =>
   cn(
-    "inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-5 text-sm font-semibold transition",
-    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+    "inline-flex items-center justify-center gap-2 rounded-xl text-sm font-semibold transition",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
     "disabled:cursor-not-allowed disabled:opacity-60",
+    sizes[size],
     variants[variant],
     className,
   );
 
 export function Button({
   variant = "primary",
+  size = "md",
   className,
   type = "button",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+  return <button type={type} className={buttonClass(variant, className, size)} {...props} />;
 }

@@ -19,7 +19,7 @@ export function FileButton({
   return (
     <label
       className={cn(
-        "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+        "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-focus",
         "has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60",
         className,
       )}

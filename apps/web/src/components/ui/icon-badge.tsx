@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 const tones = {
-  brand: "bg-brand-50 text-brand-700",
-  success: "bg-emerald-50 text-emerald-700",
-  danger: "bg-red-50 text-red-700",
+  brand: "bg-brand-soft text-brand-soft-fg",
+  success: "bg-success-soft text-success-fg",
+  danger: "bg-danger-soft text-danger-fg",
 } as const;
 
 /** The rounded icon tile that opens a screen's card. */

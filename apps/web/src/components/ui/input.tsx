@@ -3,11 +3,11 @@ import { cn } from "@/lib/cn";
 
 // 16 px text: smaller inputs make phones zoom the page on focus.
 export const inputClass = cn(
-  "block h-12 w-full rounded-xl bg-white px-4 text-base text-slate-900 ring-1 ring-slate-300 transition",
-  "placeholder:text-slate-400 hover:ring-slate-400",
-  "focus:outline-none focus:ring-2 focus:ring-brand-600",
-  "aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-500",
-  "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500",
+  "block h-12 w-full rounded-xl bg-surface px-4 text-base text-fg ring-1 ring-border-strong transition",
+  "placeholder:text-fg-faint hover:ring-fg-faint",
+  "focus:outline-none focus:ring-2 focus:ring-focus",
+  "aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-danger",
+  "disabled:cursor-not-allowed disabled:bg-surface-muted disabled:text-fg-subtle",
 );
 
 export function Input({ className, ...props }: ComponentProps<"input">) {

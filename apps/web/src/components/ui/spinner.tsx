@@ -1,20 +1,31 @@
+import { shellClass } from "@eitheror/shared/shell/markup";
 import { LoaderCircle } from "lucide-react";
 import { cn } from "@/lib/cn";
 
-export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+/** A turning circle for work under way; `className` sets its size and colour. */
+export function Spinner({
+  className = "size-5 text-brand-fg",
+  label = "Loading",
+}: {
+  className?: string;
+  label?: string;
+}) {
   return (
-    <span role="status" className="inline-flex items-center">
-      <LoaderCircle aria-hidden className={cn("size-5 animate-spin text-brand-600", className)} />
+    <span role="status" className={shellClass.spinnerStatus}>
+      <LoaderCircle aria-hidden className={cn(shellClass.spinner, className)} />
       <span className="sr-only">{label}</span>
     </span>
   );
 }
 
-/** Holds the page's place while the session or its data loads: no layout jump after. */
+/**
+ * Holds the page's place while the session or its data loads: no layout jump
+ * after. The server's first paint shows the same loader (shared/shell/markup.ts).
+ */
 export function PageLoader() {
   return (
-    <div className="flex min-h-[50dvh] items-center justify-center">
-      <Spinner className="size-8" />
+    <div className={shellClass.loader}>
+      <Spinner className={shellClass.pageSpinner} />
     </div>
   );
 }

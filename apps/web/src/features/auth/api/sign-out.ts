@@ -4,6 +4,11 @@ import { api, paths } from "@/config/paths";
 import { apiRequest } from "@/lib/api-client";
 import { sessionQueryKey } from "./get-session";
 
+/** What the landing page learns from a log-out: it says so once. */
+export interface SignOutState {
+  loggedOut?: boolean;
+}
+
 /** Log Out: ends the session on the server and goes to `/`; a failure is only logged (spec). */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -16,7 +21,10 @@ export function useSignOut() {
       // saw the end first would send the user to /sign-in, and the landing page,
       // seeing no session, starts a guest visit instead of loading as the old user.
       queryClient.setQueryData(sessionQueryKey, null);
-      await navigate(paths.landing, { flushSync: true });
+      await navigate(paths.landing, {
+        flushSync: true,
+        state: { loggedOut: !error } satisfies SignOutState,
+      });
       // Only now, with the old screen gone, can its data go without being asked for again.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
       // A failed log-out may have left the session alive: ask the server what is true.

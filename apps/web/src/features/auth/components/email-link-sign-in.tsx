@@ -1,4 +1,4 @@
-import { safeReturnUrl } from "@eitheror/shared/identity/rules";
+import { isEmailLinkTokenShape, safeReturnUrl } from "@eitheror/shared/identity/rules";
 import {
   identityMessages,
   type SignInForm,
@@ -17,6 +17,7 @@ import { Field } from "@/components/ui/field";
 import { FormErrors } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { EmailInput } from "@/components/ui/input";
+import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -24,6 +25,11 @@ import { emailForSignIn } from "@/lib/email-for-sign-in";
 import { useCompleteEmailLink } from "../api/complete-email-link";
 import { useSession } from "../api/get-session";
 import type { ReturnState } from "./guards";
+
+/** Where a completed link goes when it moved the account to a new address: the profile says so. */
+export interface EmailChangedState {
+  emailChanged?: string;
+}
 
 const EMAIL_ID = "confirm-email";
 const ERRORS_ID = "confirm-email-errors";
@@ -46,7 +52,8 @@ function failureMessage(error: unknown): { text: string; canRetry: boolean } {
  * /sign-in/link-router: completes the sign-in with the link's token and the
  * address it went to (spec §4 "Passwordless sign-in flow", steps 3–6). The
  * address comes from this browser's memory of the request, or, when the link is
- * opened elsewhere, from the person.
+ * opened elsewhere, from the person. A token that cannot be one (a truncated
+ * or garbled link) is refused at once, without asking for the address.
  */
 export function EmailLinkSignIn({
   token,
@@ -61,14 +68,30 @@ export function EmailLinkSignIn({
   const [storedEmail] = useState(emailForSignIn.read);
   const [asking, setAsking] = useState(storedEmail === null);
   const started = useRef(false);
+  const wellFormed = isEmailLinkTokenShape(token);
+
+  // The page's first session read must be back before completing: a read still on
+  // its way with the guest's cookie would find the guest gone and answer by
+  // clearing the session cookie, the brand-new one included.
+  const { session, isPending: sessionLoading } = useSession();
 
   const signIn = (email: string) => {
-    if (!token) return;
+    if (!wellFormed) return;
+    // Signed in already, the same account now at another address: an e-mail change.
+    const before = session?.user;
     complete.mutate(
       { token, email },
       {
         onSuccess: (user: UserData) => {
-          if (user.displayName?.trim()) navigate(returnUrl ?? paths.home, { replace: true });
+          const emailChanged =
+            before && !before.isAnonymous && before.id === user.id && before.email !== user.email
+              ? user.email
+              : undefined;
+          if (user.displayName?.trim())
+            navigate(returnUrl ?? paths.home, {
+              replace: true,
+              state: { emailChanged } satisfies EmailChangedState,
+            });
           else
             navigate(paths.signInDetails, {
               replace: true,
@@ -79,21 +102,16 @@ export function EmailLinkSignIn({
     );
   };
 
-  // The page's first session read must be back before completing: a read still on
-  // its way with the guest's cookie would find the guest gone and answer by
-  // clearing the session cookie, the brand-new one included.
-  const { isPending: sessionLoading } = useSession();
-
   // Exactly one completion per page, also when StrictMode runs the effect twice:
   // a second POST would find the token already spent.
   // biome-ignore lint/correctness/useExhaustiveDependencies: signIn only reads values fixed at mount
   useEffect(() => {
-    if (started.current || !token || storedEmail === null || sessionLoading) return;
+    if (started.current || !wellFormed || storedEmail === null || sessionLoading) return;
     started.current = true;
     signIn(storedEmail);
-  }, [token, storedEmail, sessionLoading]);
+  }, [wellFormed, storedEmail, sessionLoading]);
 
-  if (!token) return <InvalidLink returnUrl={returnUrl} />;
+  if (!wellFormed) return <InvalidLink returnUrl={returnUrl} />;
   if (asking)
     return (
       <ConfirmEmail
@@ -124,11 +142,12 @@ export function EmailLinkSignIn({
 function SigningIn() {
   return (
     <Card className="mx-auto max-w-md text-center" aria-busy>
+      <PageTitle screen="Signing In" />
       <IconBadge className="mx-auto">
-        <Spinner className="size-6 text-brand-700" label="Signing you in" />
+        <Spinner className="size-6 text-brand-soft-fg" label="Signing you in" />
       </IconBadge>
       <h1 className={cardTitleClass}>Signing you in…</h1>
-      <p className="mt-2 text-slate-600">One moment while we check your link.</p>
+      <p className="mt-2 text-fg-muted">One moment while we check your link.</p>
     </Card>
   );
 }
@@ -158,6 +177,7 @@ function InvalidLink({
 }) {
   return (
     <Card className="mx-auto max-w-md">
+      <PageTitle screen="Invalid Link" />
       <IconBadge tone="danger">
         <Unlink className="size-6" />
       </IconBadge>
@@ -206,11 +226,12 @@ function ConfirmEmail({
 
   return (
     <Card className="mx-auto max-w-md">
+      <PageTitle screen="Confirm Your Email" />
       <IconBadge>
         <Mail className="size-6" />
       </IconBadge>
       <h1 className={cardTitleClass}>Confirm your email</h1>
-      <p className="mt-2 text-slate-600">
+      <p className="mt-2 text-fg-muted">
         For your security, enter the email address this sign-in link was sent to.
       </p>
       <form noValidate onSubmit={form.handleSubmit(onConfirm)} className="mt-6 space-y-4">
@@ -228,7 +249,7 @@ function ConfirmEmail({
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? (
             <>
-              <Spinner className="size-4 text-white" label="Signing in" /> Signing in…
+              <Spinner className="size-4 text-on-brand" label="Signing in" /> Signing in…
             </>
           ) : (
             "Sign In"

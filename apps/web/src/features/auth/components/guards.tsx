@@ -73,6 +73,7 @@ export function AdminGuard() {
 /**
  * The landing and invite pages work for anyone: a visitor with no session gets an
  * anonymous one, so their choices count and can later move to a real account.
+ * The page shows at once; what it needs the session for waits for it.
  */
 export function GuestSession() {
   const { state, isPending } = useSession();
@@ -95,12 +96,15 @@ export function GuestSession() {
 
   if (signInAnonymous.isError) {
     return (
-      <div className="mx-auto max-w-md space-y-4 p-6">
-        <Alert kind="danger">We could not start your visit. {signInAnonymous.error.message}</Alert>
-        <Button onClick={() => signInAnonymous.mutate()}>Try again</Button>
+      <div className="mx-auto max-w-md">
+        <Alert
+          kind="danger"
+          action={<Button onClick={() => signInAnonymous.mutate()}>Try again</Button>}
+        >
+          We could not start your visit. {signInAnonymous.error.message}
+        </Alert>
       </div>
     );
   }
-  if (isPending || needsGuest) return <PageLoader />;
   return <Outlet />;
 }

@@ -5,19 +5,21 @@ import {
   signInFormSchema,
 } from "@eitheror/shared/identity/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Mail, MailCheck } from "lucide-react";
+import { ArrowLeft, Mail, MailCheck, RotateCw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, cardTitleClass } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { EmailInput } from "@/components/ui/input";
+import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
-import { useSendEmailLink } from "../api/send-email-link";
+import { type SendEmailLinkInput, useSendEmailLink } from "../api/send-email-link";
 
 const EMAIL_ID = "sign-in-email";
 const ERRORS_ID = "sign-in-errors";
@@ -39,6 +41,9 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
   const send = useSendEmailLink();
   const form = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: "" } });
   const { errors } = form.formState;
+  const { setFocus } = form;
+  // The address is all this page asks for: the caret is there on arrival.
+  useEffect(() => setFocus("email"), [setFocus]);
 
   const onSubmit = (values: SignInValues) => send.mutate({ ...values, returnUrl });
 
@@ -46,6 +51,7 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
     return (
       <LinkSent
         email={send.data.email}
+        returnUrl={returnUrl}
         onChangeAddress={() => {
           send.reset();
           // The form is shown again next render; its field wants the caret back.
@@ -69,8 +75,9 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
       <IconBadge>
         <Mail className="size-6" />
       </IconBadge>
-      <h1 className={cardTitleClass}>Sign in</h1>
-      <p className="mt-2 text-slate-600">
+      <PageTitle screen="Sign In" />
+      <h1 className={cardTitleClass}>Sign In</h1>
+      <p className="mt-2 text-fg-muted">
         Enter your email and we'll send you a link that signs you in. No password needed.
       </p>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 space-y-4">
@@ -87,7 +94,7 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
         <Button type="submit" className="w-full" disabled={send.isPending}>
           {send.isPending ? (
             <>
-              <Spinner className="size-4 text-white" label="Sending" /> Sending link…
+              <Spinner className="size-4 text-on-brand" label="Sending" /> Sending link…
             </>
           ) : (
             "Send Sign In Link"
@@ -98,27 +105,64 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
   );
 }
 
-function LinkSent({ email, onChangeAddress }: { email: string; onChangeAddress: () => void }) {
+/** The 'e-mail sent' state: where the link went, and a way to get another one. */
+function LinkSent({
+  email,
+  returnUrl,
+  onChangeAddress,
+}: {
+  email: string;
+  returnUrl: SendEmailLinkInput["returnUrl"];
+  onChangeAddress: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const resend = useSendEmailLink();
   // The form the user was in is gone: move focus to what replaced it, so it is read out.
   useEffect(() => heading.current?.focus(), []);
 
   return (
     <Card className="mx-auto max-w-md text-center">
+      <PageTitle screen="Check Your Email" />
       <IconBadge tone="success" className="mx-auto">
         <MailCheck className="size-6" />
       </IconBadge>
       <h1 ref={heading} tabIndex={-1} className={cn(cardTitleClass, "outline-none")}>
         Check your email
       </h1>
-      <p className="mt-3 break-words text-slate-700">{identityMessages.linkSent(email)}</p>
-      <p className="mt-2 text-sm text-slate-500">{identityMessages.checkSpam}</p>
-      <p className="mt-6 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600">
+      <p className="mt-3 break-words text-fg">{identityMessages.linkSent(email)}</p>
+      <p className="mt-2 text-sm text-fg-subtle">{identityMessages.checkSpam}</p>
+      <p className="mt-6 rounded-xl bg-surface-muted px-4 py-3 text-sm text-fg-muted">
         The link works once, for {linkMinutes} minutes. You can close this tab.
       </p>
-      <Button variant="ghost" className="mt-4" onClick={onChangeAddress}>
-        <ArrowLeft aria-hidden className="size-4" /> Use a different email
-      </Button>
+      {resend.isSuccess && (
+        <Alert kind="success" className="mt-4 text-left">
+          A new link is on its way to {email}.
+        </Alert>
+      )}
+      {resend.isError && (
+        <Alert kind="danger" className="mt-4 text-left">
+          {sendFailure(resend.error)
+            .map(({ message }) => message)
+            .join(" ")}
+        </Alert>
+      )}
+      <div className="mt-4 flex flex-wrap justify-center gap-2">
+        <Button
+          variant="secondary"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate({ email, returnUrl })}
+        >
+          {resend.isPending ? (
+            <Spinner className="size-4 text-fg-muted" label="Sending" />
+          ) : (
+            <RotateCw aria-hidden className="size-4" />
+          )}
+          Resend link
+        </Button>
+        <Button variant="ghost" onClick={onChangeAddress}>
+          <ArrowLeft aria-hidden className="size-4" /> Use a different email
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,8 @@
-import { getGlobalDilemmaResponseSchema } from "@eitheror/shared/global-dilemma/schema";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import {
+  type GlobalDilemma,
+  getGlobalDilemmaResponseSchema,
+} from "@eitheror/shared/global-dilemma/schema";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/config/paths";
 import { apiRequest } from "@/lib/api-client";
 
@@ -11,6 +14,11 @@ export const globalDilemmaQueryOptions = queryOptions({
     (await apiRequest(api.globalDilemma, { schema: getGlobalDilemmaResponseSchema })).data
       .globalDilemmaData,
 });
+
+/** Today's dilemma as the page brought it: the card shows it without asking. */
+export function seedGlobalDilemma(queryClient: QueryClient, dilemma: GlobalDilemma | undefined) {
+  if (dilemma) queryClient.setQueryData(globalDilemmaQueryKey, dilemma);
+}
 
 export function useGlobalDilemma() {
   return useQuery(globalDilemmaQueryOptions);

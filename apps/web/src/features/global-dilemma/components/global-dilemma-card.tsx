@@ -1,7 +1,8 @@
-import { splitPercentages } from "@eitheror/shared/global-dilemma/rules";
+import { globalDilemmaTexts, splitPercentages } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
+import { dilemmaClass, optionTone, shellIds } from "@eitheror/shared/shell/markup";
 import { Check } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -10,50 +11,67 @@ import { useGlobalDilemma } from "../api/get-global-dilemma";
 import { useSelection } from "../api/get-selection";
 import { usePostSelection } from "../api/post-selection";
 
-const todayLabel = new Intl.DateTimeFormat(undefined, {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-}).format(new Date());
-
-const tones = {
-  A: { badge: "bg-option-a text-white", fill: "bg-option-a-soft", ring: "ring-option-a" },
-  B: { badge: "bg-option-b text-white", fill: "bg-option-b-soft", ring: "ring-option-b" },
-} as const;
-
-/** Today's global dilemma: choose A or B, then see how everyone split. */
-export function GlobalDilemmaCard() {
+/**
+ * Today's global dilemma: choose A or B, then see how everyone split. The
+ * question shows at once (the page brings it along, else it is fetched while
+ * the visit starts); the viewer's own earlier choice needs their session, so it
+ * is asked for once `viewerReady`.
+ */
+export function GlobalDilemmaCard({ viewerReady }: { viewerReady: boolean }) {
   const dilemma = useGlobalDilemma();
-  const selection = useSelection(dilemma.data?.id);
+  const selection = useSelection(viewerReady ? dilemma.data?.id : undefined);
 
   if (dilemma.isError || selection.isError) {
     return (
       <CardFrame>
-        <Alert kind="danger">
+        <Alert
+          kind="danger"
+          action={
+            <Button
+              variant="secondary"
+              onClick={() => (dilemma.isError ? dilemma.refetch() : selection.refetch())}
+            >
+              Try again
+            </Button>
+          }
+        >
           We could not load today's dilemma. {(dilemma.error ?? selection.error)?.message}
         </Alert>
-        <Button
-          variant="secondary"
-          className="mt-4"
-          onClick={() => (dilemma.isError ? dilemma.refetch() : selection.refetch())}
-        >
-          Try again
-        </Button>
       </CardFrame>
     );
   }
-  if (!dilemma.data || !selection.data) return <CardSkeleton />;
+  if (!dilemma.data) return <CardSkeleton />;
   return (
     <DilemmaChoices
-      dilemma={selection.data.globalDilemmaData}
-      chosen={selection.data.globalDilemmaSelection?.optionSelected ?? null}
+      // The selection's copy is the newer one: it carries the counts as of the viewer's read.
+      dilemma={selection.data?.globalDilemmaData ?? dilemma.data}
+      chosen={selection.data?.globalDilemmaSelection?.optionSelected ?? null}
+      viewerReady={viewerReady}
     />
   );
 }
 
-function DilemmaChoices({ dilemma, chosen }: { dilemma: GlobalDilemma; chosen: Option | null }) {
+function DilemmaChoices({
+  dilemma,
+  chosen,
+  viewerReady,
+}: {
+  dilemma: GlobalDilemma;
+  chosen: Option | null;
+  viewerReady: boolean;
+}) {
   const post = usePostSelection(dilemma.id);
+  // A pick made while the visit is still starting is sent as soon as it can be.
+  const [queued, setQueued] = useState<Option | null>(null);
+  const { mutate } = post;
+  useEffect(() => {
+    if (!viewerReady || queued === null) return;
+    setQueued(null);
+    mutate(queued);
+  }, [viewerReady, queued, mutate]);
+
+  const choose = (option: Option) => (viewerReady ? post.mutate(option) : setQueued(option));
+  const saving = post.isPending ? post.variables : queued;
   const { percentA, percentB } = splitPercentages(dilemma.countA, dilemma.countB);
   const total = dilemma.countA + dilemma.countB;
   const showSplit = chosen !== null;
@@ -64,18 +82,13 @@ function DilemmaChoices({ dilemma, chosen }: { dilemma: GlobalDilemma; chosen: O
 
   return (
     <CardFrame>
-      <h2 className="text-balance text-2xl font-bold leading-tight tracking-tight text-slate-900 sm:text-3xl">
-        {dilemma.dilemma}
-      </h2>
-      <div className="mt-6 grid gap-3 md:grid-cols-[1fr_auto_1fr] md:items-stretch">
+      <h1 className={dilemmaClass.question}>{dilemma.dilemma}</h1>
+      <div className={dilemmaClass.options}>
         {options.map(({ option, text, percent }, index) => (
           <div key={option} className="contents">
             {index === 1 && (
-              <span
-                aria-hidden
-                className="self-center justify-self-center text-xs font-bold tracking-widest text-slate-500"
-              >
-                OR
+              <span aria-hidden className={dilemmaClass.or}>
+                {globalDilemmaTexts.or}
               </span>
             )}
             <OptionButton
@@ -83,24 +96,32 @@ function DilemmaChoices({ dilemma, chosen }: { dilemma: GlobalDilemma; chosen: O
               text={text}
               percent={showSplit ? percent : null}
               chosen={chosen === option}
-              pending={post.isPending && post.variables === option}
-              disabled={post.isPending}
-              onChoose={() => post.mutate(option)}
+              pending={saving === option}
+              disabled={saving !== null}
+              onChoose={() => choose(option)}
             />
           </div>
         ))}
       </div>
-      <p aria-live="polite" className="mt-5 min-h-10 text-sm text-slate-500 sm:min-h-5">
-        {post.isError
-          ? null
-          : showSplit
-            ? `${total.toLocaleString()} ${total === 1 ? "answer" : "answers"} so far. Changed your mind? Pick the other one.`
-            : "Pick one to see how everyone else chose."}
-      </p>
-      {post.isError && (
-        <Alert kind="danger" className="mt-3">
+      {post.isError ? (
+        // In the helper's place, so the card grows by the alert and nothing else.
+        <Alert
+          kind="danger"
+          className="mt-5"
+          action={
+            <Button variant="secondary" onClick={() => post.mutate(post.variables)}>
+              Try again
+            </Button>
+          }
+        >
           Your choice was not saved. {post.error.message}
         </Alert>
+      ) : (
+        <p aria-live="polite" className={dilemmaClass.helper}>
+          {showSplit
+            ? `${total.toLocaleString("en-US")} ${total === 1 ? "answer" : "answers"} so far. Changed your mind? Pick the other one.`
+            : globalDilemmaTexts.pickPrompt}
+        </p>
       )}
     </CardFrame>
   );
@@ -125,7 +146,7 @@ function OptionButton({
   disabled,
   onChoose,
 }: OptionButtonProps) {
-  const tone = tones[option];
+  const tone = optionTone[option];
   return (
     <button
       type="button"
@@ -133,79 +154,57 @@ function OptionButton({
       disabled={disabled}
       onClick={onChoose}
       className={cn(
-        "group relative flex min-h-20 w-full items-center gap-4 overflow-hidden rounded-2xl bg-white p-4 text-left ring-1 transition md:min-h-32 md:flex-col md:items-start md:justify-between",
-        "hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:hover:translate-y-0",
-        chosen ? cn("shadow-md ring-2", tone.ring) : "ring-slate-200",
+        dilemmaClass.option,
+        chosen ? cn(dilemmaClass.optionChosen, tone.ring) : dilemmaClass.optionIdle,
       )}
     >
-      <span
-        aria-hidden
-        style={{ width: `${percent ?? 0}%` }}
-        className={cn(
-          "absolute inset-y-0 left-0 transition-[width] duration-700 ease-out",
-          tone.fill,
-        )}
-      />
-      <span
-        aria-hidden
-        className={cn(
-          "relative flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold",
-          tone.badge,
-        )}
-      >
-        {pending ? <Spinner className="size-4 text-white" label="Saving" /> : option}
+      <span aria-hidden className={dilemmaClass.fillClip}>
+        <span style={{ width: `${percent ?? 0}%` }} className={cn(dilemmaClass.fill, tone.soft)} />
       </span>
-      <span className="relative min-w-0 flex-1 text-base font-semibold text-slate-800 sm:text-lg md:flex-none">
+      <span aria-hidden className={cn(dilemmaClass.badge, tone.solid)}>
+        {pending ? <Spinner className="size-4 text-on-option" label="Saving" /> : option}
+      </span>
+      <span className={dilemmaClass.text}>
         <span className="sr-only">Option {option}: </span>
         {text}
       </span>
+      <span className={cn(dilemmaClass.percent, percent === null && dilemmaClass.percentHidden)}>
+        {percent ?? 0}%
+      </span>
       {chosen && (
-        <span className="absolute top-2 right-3 flex items-center gap-1 rounded-full bg-white/80 px-2 py-0.5 text-xs font-medium text-slate-700 animate-fade-in">
+        <span className={cn(dilemmaClass.pick, tone.solid)}>
           <Check aria-hidden className="size-3.5" /> Your pick
         </span>
       )}
-      <span
-        className={cn(
-          "relative text-2xl font-extrabold tabular-nums text-slate-900 transition-opacity duration-300 md:self-end",
-          percent === null && "invisible opacity-0",
-        )}
-      >
-        {percent ?? 0}%
-      </span>
     </button>
   );
 }
 
 function CardFrame({ children }: { children: ReactNode }) {
   return (
-    <section
-      aria-labelledby="daily-dilemma-label"
-      className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-    >
-      <p
-        id="daily-dilemma-label"
-        className="mb-3 text-xs font-semibold uppercase tracking-wider text-brand-700"
-      >
-        Today's dilemma · {todayLabel}
+    <section aria-labelledby={shellIds.dilemmaLabel} className={dilemmaClass.card}>
+      <p id={shellIds.dilemmaLabel} className={dilemmaClass.label}>
+        {globalDilemmaTexts.dayLabel(new Date())}
       </p>
       {children}
     </section>
   );
 }
 
+/** Only when the page came without today's dilemma (the server could not read it). */
 function CardSkeleton() {
   return (
     <CardFrame>
       <div aria-busy className="animate-pulse">
         <span className="sr-only">Loading today's dilemma</span>
-        <div className="h-8 w-11/12 rounded-lg bg-slate-200" />
-        <div className="mt-2 h-8 w-2/3 rounded-lg bg-slate-200" />
+        <div className="h-8 w-11/12 rounded-lg bg-surface-muted" />
+        <div className="mt-2 h-8 w-2/3 rounded-lg bg-surface-muted" />
         <div className="mt-6 grid gap-3 md:grid-cols-[1fr_auto_1fr]">
-          <div className="h-20 rounded-2xl bg-slate-100 md:h-32" />
+          <div className="h-20 rounded-2xl bg-surface-muted md:h-24" />
           <div className="h-4 md:w-6" />
-          <div className="h-20 rounded-2xl bg-slate-100 md:h-32" />
+          <div className="h-20 rounded-2xl bg-surface-muted md:h-24" />
         </div>
-        <div className="mt-5 h-10 w-1/2 rounded bg-slate-100 sm:h-5" />
+        <div className="mt-5 h-10 w-1/2 rounded bg-surface-muted sm:h-5" />
       </div>
     </CardFrame>
   );

@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
 import { Input } from "@/components/ui/input";
+import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { createUserProperties } from "../api/create-user-properties";
 import { updateUser } from "../api/update-user";
@@ -64,8 +65,9 @@ export function DetailsForm({
 
   return (
     <Card className="mx-auto max-w-md">
-      <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">One last step</p>
-      <h1 className="mt-2 text-balance text-xl font-bold leading-snug tracking-tight text-slate-900 sm:text-2xl">
+      <PageTitle screen="Your Details" />
+      <p className="text-xs font-semibold uppercase tracking-wider text-brand-fg">One last step</p>
+      <h1 className="mt-2 text-balance text-xl font-bold leading-snug tracking-tight text-fg sm:text-2xl">
         {identityMessages.detailsHeader}
       </h1>
       <form
@@ -79,7 +81,7 @@ export function DetailsForm({
             src={image.previewUrl}
             alt="Your new profile photo"
             size={96}
-            className="ring-4 ring-brand-50"
+            className="ring-4 ring-brand-soft"
           />
         </div>
         <Field id={NAME_ID} label="Name" hint="This is how your friends will see you.">
@@ -103,7 +105,7 @@ export function DetailsForm({
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? (
             <>
-              <Spinner className="size-4 text-white" label="Saving" /> Saving…
+              <Spinner className="size-4 text-on-brand" label="Saving" /> Saving…
             </>
           ) : (
             "Save"

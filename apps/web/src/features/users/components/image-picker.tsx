@@ -17,7 +17,7 @@ export function ImagePicker({
 }) {
   return (
     <div className="space-y-1.5">
-      <span id={`${id}-label`} className="block text-sm font-semibold text-slate-800">
+      <span id={`${id}-label`} className="block text-sm font-semibold text-fg">
         {label}
       </span>
       <div className="flex flex-wrap items-center gap-2">
@@ -40,7 +40,7 @@ export function ImagePicker({
           </Button>
         )}
       </div>
-      <p id={`${id}-hint`} className="truncate text-xs text-slate-500">
+      <p id={`${id}-hint`} className="truncate text-xs text-fg-subtle">
         {image.file ? image.file.name : "A square photo works best. JPEG, PNG, WebP or GIF."}
       </p>
     </div>

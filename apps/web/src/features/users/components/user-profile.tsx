@@ -8,6 +8,7 @@ import { timeSince } from "@eitheror/shared/time/rules";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Camera, UserX } from "lucide-react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
@@ -19,6 +20,7 @@ import { FileButton } from "@/components/ui/file-button";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { EmailInput, Input } from "@/components/ui/input";
+import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
@@ -42,11 +44,14 @@ export function UserProfile({
   userId,
   viewerId,
   onSaved,
+  emailChanged,
 }: {
   userId: string;
   viewerId: string;
   /** Reloads what the rest of the app shows of the viewer (the nav's photo and name). */
   onSaved: () => Promise<unknown>;
+  /** The new address, when the viewer arrives from the link that changed it. */
+  emailChanged?: { email: string; dismiss: () => void };
 }) {
   const user = useUser(userId);
 
@@ -55,15 +60,23 @@ export function UserProfile({
     if (user.error instanceof ApiError && user.error.status === 404) return <ProfileNotFound />;
     return (
       <Card className="mx-auto max-w-md">
-        <Alert kind="danger">We could not load this profile. {user.error.message}</Alert>
-        <Button variant="secondary" className="mt-4" onClick={() => user.refetch()}>
-          Try again
-        </Button>
+        <PageTitle screen="Profile" />
+        <h1 className="sr-only">Profile</h1>
+        <Alert
+          kind="danger"
+          action={
+            <Button variant="secondary" onClick={() => user.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          We could not load this profile. {user.error.message}
+        </Alert>
       </Card>
     );
   }
   return user.data.id === viewerId ? (
-    <OwnProfile user={user.data} onSaved={onSaved} />
+    <OwnProfile user={user.data} onSaved={onSaved} emailChanged={emailChanged} />
   ) : (
     <PublicProfile user={user.data} />
   );
@@ -72,17 +85,30 @@ export function UserProfile({
 function PublicProfile({ user }: { user: UserData }) {
   return (
     <Card className="mx-auto flex max-w-md flex-col items-center py-10 text-center sm:py-12">
+      <PageTitle screen={user.displayName ?? "Profile"} />
       <Avatar name={user.displayName} src={user.photoURL} size={PHOTO_SIZE} />
-      <h1 className="mt-6 break-words text-2xl font-bold tracking-tight text-slate-900">
+      <h1 className="mt-6 break-words text-2xl font-bold tracking-tight text-fg">
         {user.displayName ?? "A new player"}
       </h1>
-      <p className="mt-1 text-sm text-slate-500">{joined(user)}</p>
+      <p className="mt-1 text-sm text-fg-subtle">{joined(user)}</p>
     </Card>
   );
 }
 
-/** Own profile save, spec §4: name, photo, e-mail (by verification), then the app's record. */
-function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<unknown> }) {
+/**
+ * Own profile save, spec §4: name, photo, e-mail (by verification), then the
+ * app's record. What a save said (saved, link sent) goes as soon as the form
+ * changes or is refused: it spoke of the form as it was.
+ */
+function OwnProfile({
+  user,
+  onSaved,
+  emailChanged,
+}: {
+  user: UserData;
+  onSaved: () => Promise<unknown>;
+  emailChanged?: { email: string; dismiss: () => void };
+}) {
   const queryClient = useQueryClient();
   const image = useImageChoice();
   const form = useForm({
@@ -111,6 +137,23 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
     },
   });
 
+  const { reset: forgetSave } = save;
+  useEffect(() => {
+    const subscription = form.watch((_values, { type }) => {
+      // Typing, not the reset after a save.
+      if (type === "change") forgetSave();
+    });
+    return () => subscription.unsubscribe();
+  }, [form, forgetSave]);
+  const choosePhoto = (file: File) => {
+    forgetSave();
+    image.choose(file);
+  };
+  const undoPhoto = () => {
+    forgetSave();
+    image.clear();
+  };
+
   const { errors } = form.formState;
   const messages: FormMessage[] = [
     ...(errors.displayName?.message
@@ -127,6 +170,7 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
 
   return (
     <Card className="mx-auto max-w-3xl">
+      <PageTitle screen="Your Profile" />
       <div className="flex flex-col items-center gap-4 md:flex-row md:items-start md:gap-12">
         <div className="flex shrink-0 flex-col items-center text-center">
           <div className="relative">
@@ -135,26 +179,26 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
               src={image.previewUrl ?? user.photoURL}
               alt={image.previewUrl ? "Your new profile photo, not saved yet" : undefined}
               size={PHOTO_SIZE}
-              className="ring-4 ring-brand-50"
+              className="ring-4 ring-brand-soft"
             />
             <FileButton
               accept="image/*"
               aria-label="Change profile photo"
               disabled={save.isPending}
-              onFile={image.choose}
-              className="absolute right-2 bottom-2 flex size-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-md ring-4 ring-white transition hover:bg-brand-800"
+              onFile={choosePhoto}
+              className="absolute right-2 bottom-2 flex size-12 items-center justify-center rounded-full bg-brand text-on-brand shadow-md ring-4 ring-surface transition hover:bg-brand-hover"
             >
               <Camera aria-hidden className="size-5" />
             </FileButton>
           </div>
-          <p className="mt-3 min-h-5 text-sm text-slate-600" aria-live="polite">
+          <p className="mt-3 min-h-5 text-sm text-fg-muted" aria-live="polite">
             {image.file && (
               <>
                 New photo chosen.{" "}
                 <button
                   type="button"
-                  onClick={image.clear}
-                  className="rounded font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  onClick={undoPhoto}
+                  className="rounded font-semibold text-brand-fg underline underline-offset-4 hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
                 >
                   Undo
                 </button>
@@ -164,14 +208,19 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
         </div>
 
         <div className="w-full min-w-0 flex-1">
-          <h1 className="break-words text-center text-2xl font-bold tracking-tight text-slate-900 md:text-left">
+          <h1 className="break-words text-center text-2xl font-bold tracking-tight text-fg md:text-left">
             {user.displayName}
           </h1>
-          <p className="mt-1 text-center text-sm text-slate-500 md:text-left">{joined(user)}</p>
+          <p className="mt-1 text-center text-sm text-fg-subtle md:text-left">{joined(user)}</p>
+          {emailChanged && (
+            <Alert kind="success" className="mt-4" onDismiss={emailChanged.dismiss}>
+              <span className="break-words">Your email address is now {emailChanged.email}.</span>
+            </Alert>
+          )}
 
           <form
             noValidate
-            onSubmit={form.handleSubmit((values) => save.mutate(values))}
+            onSubmit={form.handleSubmit((values) => save.mutate(values), forgetSave)}
             className="mt-6 space-y-4"
           >
             <Field id={NAME_ID} label="Name" hint="Shown to your friends in groups.">
@@ -203,7 +252,7 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
                 {save.data.newEmail && (
                   <Alert kind="info">
                     <p>{identityMessages.emailChangeSent}</p>
-                    <p className="mt-1 break-words text-sky-800">Sent to {save.data.newEmail}</p>
+                    <p className="mt-1 break-words">Sent to {save.data.newEmail}</p>
                   </Alert>
                 )}
               </div>
@@ -215,7 +264,7 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
             >
               {save.isPending ? (
                 <>
-                  <Spinner className="size-4 text-white" label="Saving" /> Saving…
+                  <Spinner className="size-4 text-on-brand" label="Saving" /> Saving…
                 </>
               ) : (
                 "Save"
@@ -231,11 +280,12 @@ function OwnProfile({ user, onSaved }: { user: UserData; onSaved: () => Promise<
 function ProfileNotFound() {
   return (
     <Card className="mx-auto max-w-md text-center">
+      <PageTitle screen="Profile Not Found" />
       <IconBadge className="mx-auto">
         <UserX className="size-6" />
       </IconBadge>
       <h1 className={cardTitleClass}>This profile does not exist.</h1>
-      <p className="mt-2 text-slate-600">The link may be mistyped, or the account was closed.</p>
+      <p className="mt-2 text-fg-muted">The link may be mistyped, or the account was closed.</p>
       <Link to={paths.home} className={buttonClass("secondary", "mt-6")}>
         Back to Home
       </Link>
@@ -247,18 +297,19 @@ function ProfileNotFound() {
 function ProfileSkeleton() {
   return (
     <Card className="mx-auto max-w-3xl" aria-busy>
+      <PageTitle screen="Profile" />
       <span className="sr-only">Loading profile</span>
       <div className="flex animate-pulse flex-col items-center gap-4 md:flex-row md:items-start md:gap-12">
         <div className="flex flex-col items-center">
-          <div className="size-[200px] rounded-full bg-slate-200" />
+          <div className="size-[200px] rounded-full bg-surface-muted" />
           <div className="mt-3 h-5" />
         </div>
         <div className="w-full flex-1 space-y-3">
-          <div className="mx-auto h-8 w-48 rounded-lg bg-slate-200 md:mx-0" />
-          <div className="mx-auto h-4 w-32 rounded bg-slate-200 md:mx-0" />
+          <div className="mx-auto h-8 w-48 rounded-lg bg-surface-muted md:mx-0" />
+          <div className="mx-auto h-4 w-32 rounded bg-surface-muted md:mx-0" />
           <div className="space-y-4 pt-5">
-            <div className="h-12 rounded-xl bg-slate-100" />
-            <div className="h-12 rounded-xl bg-slate-100" />
+            <div className="h-12 rounded-xl bg-surface-muted" />
+            <div className="h-12 rounded-xl bg-surface-muted" />
           </div>
         </div>
       </div>
