@@ -238,6 +238,7 @@ test.describe("profiles", () => {
     await page.goto((await waitForEmail(newEmail)).link);
     await expect(page).toHaveURL(/\/user-profile\/[^/]+$/);
     await expect(profile.email).toHaveValue(newEmail);
+    await expect(page.getByText(`Your email address is now ${newEmail}.`)).toBeVisible();
   });
 
   test("an unknown profile says it does not exist", async ({ page, consoleErrors }, testInfo) => {

@@ -1,0 +1,561 @@
+import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
+import { DetailsPage } from "./pages/details-page";
+import { LandingPage } from "./pages/landing-page";
+import { NavBar } from "./pages/nav-bar";
+import { ProfilePage } from "./pages/profile-page";
+import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
+import { requestLinkMail, signUp } from "./support/accounts";
+import { expect, expectAccessible, expectRefusedRequest, test } from "./support/fixtures";
+import { waitForEmail } from "./support/mailbox";
+import { expectScreen, useScheme } from "./support/screens";
+
+const addressFor = (who: string, testInfo: TestInfo) =>
+  `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
+
+/** A token of the right shape that the server never issued. */
+const unknownToken = "x".repeat(43);
+
+/** A browser like the project's device, with `options` on top (say, no JavaScript). */
+function deviceContext(
+  browser: Browser,
+  device: BrowserContextOptions,
+  options: BrowserContextOptions = {},
+) {
+  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = device;
+  return browser.newContext({
+    baseURL,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    ...options,
+  });
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const round = ({ x, y, width, height }: Box) => [x, y, width, height].map(Math.round);
+async function box(page: Page, locator: ReturnType<Page["locator"]>) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error("not on screen");
+  return found;
+}
+
+test.describe("the first screen", () => {
+  test("today's question is in the page itself, before any script runs", async ({
+    browser,
+    baseURL,
+    viewport,
+    isMobile,
+  }) => {
+    const context = await deviceContext(
+      browser,
+      { baseURL, viewport, isMobile },
+      { javaScriptEnabled: false },
+    );
+    const page = await context.newPage();
+    await page.goto("/");
+    const landing = new LandingPage(page);
+    await expect(landing.question).toBeVisible();
+    await expect(landing.optionA).toBeVisible();
+    await expect(landing.optionB).toBeVisible();
+    await expect(page.getByText("Pick one to see how everyone else chose.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "eitheror" })).toBeVisible();
+    await context.close();
+  });
+
+  test("the app takes over exactly where the page painted: nothing moves", async ({
+    browser,
+    baseURL,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  }) => {
+    const device = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
+    const staticContext = await deviceContext(browser, device, { javaScriptEnabled: false });
+    const staticPage = await staticContext.newPage();
+    await staticPage.goto("/");
+    const painted = new LandingPage(staticPage);
+    const before = {
+      brand: round(await box(staticPage, staticPage.getByRole("link", { name: "eitheror" }))),
+      question: round(await box(staticPage, painted.question)),
+      optionA: round(await box(staticPage, painted.optionA)),
+      optionB: round(await box(staticPage, painted.optionB)),
+      helper: round(await box(staticPage, painted.helper)),
+    };
+    await staticContext.close();
+
+    const context = await deviceContext(browser, device);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+          shifts.total += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    const landing = new LandingPage(page);
+    await expect(landing.optionA).toBeEnabled();
+    // The guest session, the own-choice read and the section under the card have all arrived.
+    await expect(page.getByRole("heading", { name: "Think you know your friends?" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect({
+      brand: round(await box(page, new NavBar(page).brand)),
+      question: round(await box(page, landing.question)),
+      optionA: round(await box(page, landing.optionA)),
+      optionB: round(await box(page, landing.optionB)),
+      helper: round(await box(page, landing.helper)),
+    }).toEqual(before);
+    expect(
+      await page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts),
+    ).toEqual({ total: 0 });
+    await context.close();
+  });
+
+  test("assets come compressed and cached for good; the page is revalidated; no source maps", async ({
+    request,
+  }) => {
+    const page = await request.get("/");
+    expect(page.headers()["cache-control"]).toBe("no-cache");
+    const scripts = [...(await page.text()).matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map(
+      ([, src]) => src,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    const script = scripts[0] as string;
+
+    const brotli = await request.get(script, { headers: { "accept-encoding": "br" } });
+    expect(brotli.status()).toBe(200);
+    expect(brotli.headers()["content-encoding"]).toBe("br");
+    expect(brotli.headers().vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const gzip = await request.get(script, { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+
+    const source = await (await request.get(script)).text();
+    expect(source).not.toContain("sourceMappingURL");
+    expect((await request.get(`${script}.map`)).status()).not.toBe(200);
+  });
+
+  test("share previews, the install manifest and its icons are there", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(/<meta property="og:title" content="eitheror"/.test(html)).toBe(true);
+    expect(/<meta name="twitter:card" content="summary_large_image"/.test(html)).toBe(true);
+    expect(image).toMatch(/^http:\/\/localhost:\d+\/og-image\.png$/);
+    const shareImage = await request.get(new URL(image as string).pathname);
+    expect(shareImage.headers()["content-type"]).toBe("image/png");
+
+    const invite = await (await request.get("/invite/some-code")).text();
+    expect(invite).toContain('<meta property="og:title" content="You are invited!"');
+    expect(invite).toMatch(/<meta property="og:description" content="[^"]*eitheror/);
+
+    const manifest = await request.get("/manifest.webmanifest");
+    const { name, icons } = (await manifest.json()) as { name: string; icons: { src: string }[] };
+    expect(name).toBe("eitheror");
+    for (const { src } of icons) expect((await request.get(src)).status()).toBe(200);
+    expect((await request.get("/apple-touch-icon.png")).status()).toBe(200);
+  });
+});
+
+test.describe("header and footer", () => {
+  test("a guest signs in from the header; the footer says Sign In too", async ({ page }) => {
+    const nav = new NavBar(page);
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    await new LandingPage(page).openReady();
+    await expect(nav.brand).toHaveAttribute("href", "/");
+    await expect(footer.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(nav.home).toBeHidden();
+
+    await nav.signIn.click();
+    await expect(page).toHaveURL("/sign-in");
+    await expect(new SignInPage(page).heading).toBeVisible();
+    // Already there: the header does not offer it again.
+    await expect(nav.signIn).toBeHidden();
+  });
+
+  test("a member's brand and Home lead home; the menu has Home; no Sign In anywhere", async ({
+    page,
+  }, testInfo) => {
+    const nav = new NavBar(page);
+    await signUp(page, addressFor("hope", testInfo), "Hope");
+    await page.goto("/");
+    await expect(nav.menuButton).toBeVisible();
+    await expect(nav.brand).toHaveAttribute("href", "/home");
+    await expect(nav.signIn).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Sign In" }),
+    ).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Footer" })).toContainText(
+      "Play with Friends",
+    );
+
+    await nav.home.click();
+    await expect(page).toHaveURL("/home");
+    await expect(nav.home).toHaveAttribute("aria-current", "page");
+    await page.goto("/gameplay-diagram");
+    await nav.choose("Home");
+    await expect(page).toHaveURL("/home");
+    await nav.brand.click();
+    await expect(page).toHaveURL("/home");
+  });
+
+  test("the skip link is the first stop of the keyboard and lands in the page", async ({
+    page,
+  }) => {
+    const landing = new LandingPage(page);
+    await landing.openReady();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(landing.optionA).toBeFocused();
+  });
+});
+
+test.describe("dark mode", () => {
+  test("follows the system until a choice is made, and remembers the choice", async ({ page }) => {
+    const nav = new NavBar(page);
+    const html = page.locator("html");
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await new LandingPage(page).openReady();
+    await expect(html).toHaveClass(/\bdark\b/);
+    const dark = await background();
+
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    expect(await background()).not.toBe(dark);
+
+    await nav.chooseTheme("Dark");
+    await expect(html).toHaveClass(/\bdark\b/);
+    await page.reload();
+    // Dark before the app runs: the page script applied the stored choice.
+    await expect(html).toHaveClass(/\bdark\b/);
+    expect(await background()).toBe(dark);
+
+    await nav.chooseTheme("System");
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+  });
+
+  test("members choose it in the profile menu", async ({ page }, testInfo) => {
+    const nav = new NavBar(page);
+    await signUp(page, addressFor("nia", testInfo), "Nia");
+    await nav.chooseTheme("Dark");
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await nav.menuButton.click();
+    await expect(page.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+  });
+});
+
+test.describe("every screen: a title, one h1, accessible in light and dark", () => {
+  // Many screens, each checked twice by axe.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a guest's screens", async ({ page, browser, baseURL }, testInfo) => {
+    const landing = new LandingPage(page);
+    await landing.openReady();
+    await expectScreen(page, "Today's Dilemma");
+    await landing.optionA.click();
+    await expect(landing.pick("A")).toBeVisible();
+    await expectScreen(page, "Today's Dilemma");
+
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await expectScreen(page, "Sign In");
+    await signIn.requestLink(addressFor("gia", testInfo));
+    await expectScreen(page, "Check Your Email");
+
+    for (const [path, title] of [
+      ["/gameplay-diagram", "How to play with friends"],
+      ["/invite/some-code", "Group invitation"],
+    ] as const) {
+      await page.goto(path);
+      await expectScreen(page, title);
+    }
+
+    // A fresh browser: the link page asks for the address, or says the link is bad.
+    const context = await browser.newContext({ baseURL });
+    const other = await context.newPage();
+    await other.goto(`/sign-in/link-router?token=${unknownToken}`);
+    await expect(new ConfirmEmailPrompt(other).heading).toBeVisible();
+    await expectScreen(other, "Confirm Your Email");
+    await other.goto("/sign-in/link-router?token=garbage");
+    await expect(other.getByRole("heading", { name: "We couldn't sign you in" })).toBeVisible();
+    await expectScreen(other, "Invalid Link");
+    await context.close();
+  });
+
+  test("a member's screens", async ({ page, otherBrowserPage: friend }, testInfo) => {
+    await signUp(friend, addressFor("kai", testInfo), "Kai");
+    await new NavBar(friend).choose("Profile");
+    await expect(friend).toHaveURL(/\/user-profile\/[^/]+$/);
+
+    await page.goto((await requestLinkMail(page, addressFor("mia", testInfo))).link);
+    const details = new DetailsPage(page);
+    await details.expectOpen();
+    await expectScreen(page, "Your Details");
+    await details.fill("Mia");
+    await details.save.click();
+    await expect(page).toHaveURL("/home");
+    await expectScreen(page, "Home");
+
+    await new NavBar(page).choose("Profile");
+    const profile = new ProfilePage(page);
+    await expect(profile.heading("Mia")).toBeVisible();
+    await expectScreen(page, "Your Profile");
+    await profile.save.click();
+    await expect(page.getByText("Profile Saved Successfully")).toBeVisible();
+    await expectScreen(page, "Your Profile");
+
+    await page.goto(friend.url());
+    await expect(profile.heading("Kai")).toBeVisible();
+    await expectScreen(page, "Kai");
+
+    for (const [path, title] of [
+      ["/create-group", "Create Group"],
+      ["/group/g1", "Group"],
+      ["/group-profile/g1", "Group settings"],
+      ["/group/g1/archived-round/r1", "Past round"],
+      ["/feedback", "Feedback"],
+      ["/", "Today's Dilemma"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectScreen(page, title);
+    }
+  });
+
+  test("a profile that does not exist", async ({ page, consoleErrors }, testInfo) => {
+    await signUp(page, addressFor("ned", testInfo), "Ned");
+    await page.goto("/user-profile/no-such-user");
+    await expect(page.getByRole("heading", { name: "This profile does not exist." })).toBeVisible();
+    await expectRefusedRequest(consoleErrors, 404);
+    await expectScreen(page, "Profile Not Found");
+  });
+});
+
+test.describe("the landing page's option cards", () => {
+  test("the pick mark covers nothing, and choosing moves nothing", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.openReady();
+    await expect(landing.helper).toHaveText("Pick one to see how everyone else chose.");
+    const before = {
+      a: round(await box(page, landing.optionA)),
+      b: await box(page, landing.optionB),
+    };
+
+    await landing.optionB.click();
+    await expect(landing.pick("B")).toBeVisible();
+    await expect(landing.percentLabel("B")).toBeVisible();
+    // Away from the pointer: a hovered card is allowed its shadow, never a move.
+    await page.mouse.move(0, 0);
+    expect(round(await box(page, landing.optionA))).toEqual(before.a);
+    expect(round(await box(page, landing.optionB))).toEqual(round(before.b));
+
+    const pick = await box(page, landing.pick("B"));
+    const percent = await box(page, landing.percentLabel("B"));
+    const text = await box(page, landing.optionB.locator("span:has(> .sr-only)"));
+    for (const other of [percent, text]) {
+      const apart =
+        pick.x + pick.width <= other.x ||
+        other.x + other.width <= pick.x ||
+        pick.y + pick.height <= other.y ||
+        other.y + other.height <= pick.y;
+      expect(apart).toBe(true);
+    }
+  });
+
+  test("badge, text and figure sit on the card's middle line; on a desktop the cards are compact and side by side", async ({
+    page,
+    isMobile,
+  }) => {
+    const landing = new LandingPage(page);
+    await landing.openReady();
+    await landing.optionA.click();
+    await expect(landing.percentLabel("A")).toBeVisible();
+    const card = await box(page, landing.optionA);
+    const middle = (b: Box) => b.y + b.height / 2;
+    for (const part of [
+      landing.percentLabel("A"),
+      landing.optionA.getByText("A", { exact: true }),
+      landing.optionA.locator("span:has(> .sr-only)"),
+    ])
+      expect(Math.abs(middle(await box(page, part)) - middle(card))).toBeLessThanOrEqual(3);
+    const other = await box(page, landing.optionB);
+    if (isMobile) {
+      expect(other.y).toBeGreaterThan(card.y + card.height);
+    } else {
+      expect(card.height).toBeLessThanOrEqual(110);
+      expect(Math.round(other.y)).toBe(Math.round(card.y));
+    }
+  });
+
+  test("a failed save says so in the helper's place, and Try again sends the same pick", async ({
+    page,
+    consoleErrors,
+  }) => {
+    const landing = new LandingPage(page);
+    await landing.openReady();
+    const helperTop = (await box(page, landing.helper)).y;
+    let failures = 1;
+    await page.route("**/api/dilemmas/global/*/selection", (route) => {
+      if (route.request().method() !== "POST" || failures-- <= 0) return route.fallback();
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: "Server busy." } }),
+      });
+    });
+
+    await landing.optionB.click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Your choice was not saved. Server busy.");
+    await expectRefusedRequest(consoleErrors, 503);
+    // Where the helper line was (once it has faded in): no gap above it.
+    await expect
+      .poll(async () => Math.round((await box(page, alert)).y))
+      .toBe(Math.round(helperTop));
+    await expect(landing.optionB).toHaveAttribute("aria-pressed", "false");
+
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(landing.optionB).toHaveAttribute("aria-pressed", "true");
+    await expect(alert).toBeHidden();
+    await expect(landing.helper).toContainText("so far");
+  });
+
+  test("offline, a pick fails at once with a way to try again", async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const landing = new LandingPage(page);
+    await landing.openReady();
+    await expect(page.getByText("Pick one to see how everyone else chose.")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+
+    await context.setOffline(true);
+    await landing.optionA.click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Your choice was not saved. Cannot reach the server.");
+    await expect(page.getByRole("status", { name: "Saving" })).toBeHidden();
+    await expect(landing.optionA).toBeEnabled();
+    await context.setOffline(false);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(landing.optionA).toHaveAttribute("aria-pressed", "true");
+    // The browser logs the request it could not send; nothing else may have gone wrong.
+    const offline = consoleErrors.filter((error) => /ERR_INTERNET_DISCONNECTED/.test(error));
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((e) => !offline.includes(e)),
+    );
+  });
+});
+
+test.describe("sign-in and its moments", () => {
+  test("a garbled link in a fresh browser is called bad at once, with one way on", async ({
+    page,
+  }) => {
+    let completions = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/sign-in/email-link/complete")) completions += 1;
+    });
+    await page.goto("/sign-in/link-router?token=not-a-real-token");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Invalid sign in link. Please try signing in again",
+    );
+    await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeHidden();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("button")).toHaveCount(0);
+    await expect(main.getByRole("link")).toHaveCount(1);
+    await main.getByRole("link", { name: "Go to Sign In Page" }).click();
+    await expect(page).toHaveURL("/sign-in");
+    expect(completions).toBe(0);
+  });
+
+  test("the sign-in page is ready to type into, and the sent state can send again", async ({
+    page,
+  }, testInfo) => {
+    const email = addressFor("rex", testInfo);
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    await expect(signIn.email).toBeFocused();
+    await signIn.requestLink(email);
+    const first = await waitForEmail(email);
+
+    await page.getByRole("button", { name: "Resend link" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "A new link is on its way" }),
+    ).toHaveText(`A new link is on its way to ${email}.`);
+    const second = await waitForEmail(email, { after: first });
+    expect(second.link).not.toBe(first.link);
+  });
+
+  test("logging out says so on the landing page, once", async ({ page }, testInfo) => {
+    const nav = new NavBar(page);
+    await signUp(page, addressFor("lou", testInfo), "Lou");
+    await nav.choose("Log Out");
+    await expect(page).toHaveURL("/");
+    const notice = page.getByRole("status").filter({ hasText: "You have logged out." });
+    await expect(notice).toBeVisible();
+    await expect(nav.signIn).toBeVisible();
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice).toBeHidden();
+    await page.reload();
+    await expect(new LandingPage(page).optionA).toBeEnabled();
+    await expect(notice).toBeHidden();
+  });
+});
+
+test.describe("own profile", () => {
+  test("'Profile Saved Successfully' goes when the form changes or is refused", async ({
+    page,
+  }, testInfo) => {
+    const nav = new NavBar(page);
+    const profile = new ProfilePage(page);
+    const saved = page.getByText("Profile Saved Successfully");
+    await signUp(page, addressFor("ora", testInfo), "Ora");
+    await nav.choose("Profile");
+    await expect(profile.heading("Ora")).toBeVisible();
+
+    await profile.name.fill("Ora Lee");
+    await profile.save.click();
+    await expect(saved).toBeVisible();
+    await profile.name.press("End");
+    await profile.name.pressSequentially("n");
+    await expect(saved).toBeHidden();
+
+    await profile.save.click();
+    await expect(saved).toBeVisible();
+    await profile.name.fill("");
+    await expect(saved).toBeHidden();
+    await profile.save.click();
+    await expect(page.getByRole("alert")).toHaveText("Name: This field is required.");
+    await expect(saved).toBeHidden();
+
+    await profile.name.fill("Ora");
+    await profile.save.click();
+    await expect(saved).toBeVisible();
+    await profile.changePhoto.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not a picture"),
+    });
+    await expect(page.getByRole("alert")).toHaveText("Photo: Only image files are allowed.");
+    await expect(saved).toBeHidden();
+  });
+});
