@@ -113,6 +113,12 @@ describe("renderPage", () => {
     expect(meta(html, "og:description")).toContain("social game &#34;eitheror&#34;");
     expect(meta(html, "og:url")).toBe("https://play.example/invite/abc123");
   });
+
+  it("gives any other page the app's preview and address, not the path asked for", () => {
+    const html = page({ path: "/user-profile/<x>" });
+    expect(meta(html, "og:url")).toBe("https://play.example/");
+    expect(html).not.toContain("user-profile");
+  });
 });
 
 describe("renderManifest", () => {

@@ -49,7 +49,8 @@ function shareTags({ title, publicUrl, path }: PageOptions): string {
     ["property", "og:site_name", title],
     ["property", "og:title", heading],
     ["property", "og:description", text],
-    ["property", "og:url", `${publicUrl}${path}`],
+    // Every other page shares the app's own preview, so it names the app's address.
+    ["property", "og:url", `${publicUrl}${invite ? path : "/"}`],
     ["property", "og:image", image],
     ["property", "og:image:width", String(SHARE_IMAGE.width)],
     ["property", "og:image:height", String(SHARE_IMAGE.height)],
