@@ -4,7 +4,7 @@
 // phone link (1.6 Mbps down, 750 kbps up, 150 ms latency, 390×844) and reports
 // the JavaScript bytes on the wire, when the page first paints anything, when
 // today's question is painted, and the layout shift (CLS) until things settle.
-// The median run is the figure to compare (docs/decisions/0009-first-load.md).
+// The median run is the figure to compare (docs/decisions/0011-first-load.md).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";

@@ -1,7 +1,7 @@
 /**
- * What an invitation says where it is shared (spec §9: the native share sheet;
- * also the link's preview): the title, and a line inviting people to the social
- * game that quotes the game's title.
+ * What an invitation says where it is shared (docs/product.md#limits: the
+ * native share sheet; also the link's preview): the title, and a line inviting
+ * people to the social game that quotes the game's title.
  */
 export const inviteShare = {
   title: "You are invited!",

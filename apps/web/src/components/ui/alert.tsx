@@ -9,7 +9,7 @@ const kinds = {
 } as const;
 
 /**
- * The spec's alert kinds: success, info and danger. Danger is announced at once.
+ * The product's alert kinds: success, info and danger. Danger is announced at once.
  * An `action` (say, "Try again") sits beside the text, or under it on a phone;
  * `onDismiss` adds a close button.
  */

@@ -28,8 +28,9 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
 }
 
 /**
- * The nav's profile picture and its menu: the spec's Admin (when the server says
- * so), Profile, Feedback and Log Out, with a way Home and the theme choice.
+ * The nav's profile picture and its menu: Admin (when the server says so),
+ * Profile, Feedback and Log Out (docs/product.md#routes-and-guards), with a way
+ * Home and the theme choice.
  */
 export function ProfileMenu({ user }: { user: NonNullable<Session>["user"] }) {
   const signOut = useSignOut();

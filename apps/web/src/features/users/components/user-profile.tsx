@@ -96,7 +96,7 @@ function PublicProfile({ user }: { user: UserData }) {
 }
 
 /**
- * Own profile save, spec §4: name, photo, e-mail (by verification), then the
+ * Own profile save (docs/product.md#sign-in-flow): name, photo, e-mail (by verification), then the
  * app's record. What a save said (saved, link sent) goes as soon as the form
  * changes or is refused: it spoke of the form as it was.
  */
