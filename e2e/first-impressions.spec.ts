@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page, TestInfo } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Locator, TestInfo } from "@playwright/test";
 import { DetailsPage } from "./pages/details-page";
 import { LandingPage } from "./pages/landing-page";
 import { NavBar } from "./pages/nav-bar";
@@ -7,7 +7,7 @@ import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
 import { requestLinkMail, signUp } from "./support/accounts";
 import { expect, expectAccessible, expectRefusedRequest, test } from "./support/fixtures";
 import { waitForEmail } from "./support/mailbox";
-import { expectScreen, useScheme } from "./support/screens";
+import { expectScreen } from "./support/screens";
 
 const addressFor = (who: string, testInfo: TestInfo) =>
   `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
@@ -35,7 +35,7 @@ function deviceContext(
 
 type Box = { x: number; y: number; width: number; height: number };
 const round = ({ x, y, width, height }: Box) => [x, y, width, height].map(Math.round);
-async function box(page: Page, locator: ReturnType<Page["locator"]>) {
+async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (!found) throw new Error("not on screen");
   return found;
@@ -79,11 +79,11 @@ test.describe("the first screen", () => {
     await staticPage.goto("/");
     const painted = new LandingPage(staticPage);
     const before = {
-      brand: round(await box(staticPage, staticPage.getByRole("link", { name: "eitheror" }))),
-      question: round(await box(staticPage, painted.question)),
-      optionA: round(await box(staticPage, painted.optionA)),
-      optionB: round(await box(staticPage, painted.optionB)),
-      helper: round(await box(staticPage, painted.helper)),
+      brand: round(await box(staticPage.getByRole("link", { name: "eitheror" }))),
+      question: round(await box(painted.question)),
+      optionA: round(await box(painted.optionA)),
+      optionB: round(await box(painted.optionB)),
+      helper: round(await box(painted.helper)),
     };
     await staticContext.close();
 
@@ -104,11 +104,11 @@ test.describe("the first screen", () => {
     await expect(page.getByRole("heading", { name: "Think you know your friends?" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect({
-      brand: round(await box(page, new NavBar(page).brand)),
-      question: round(await box(page, landing.question)),
-      optionA: round(await box(page, landing.optionA)),
-      optionB: round(await box(page, landing.optionB)),
-      helper: round(await box(page, landing.helper)),
+      brand: round(await box(new NavBar(page).brand)),
+      question: round(await box(landing.question)),
+      optionA: round(await box(landing.optionA)),
+      optionB: round(await box(landing.optionB)),
+      helper: round(await box(landing.helper)),
     }).toEqual(before);
     expect(
       await page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts),
@@ -354,8 +354,8 @@ test.describe("the landing page's option cards", () => {
     await landing.openReady();
     await expect(landing.helper).toHaveText("Pick one to see how everyone else chose.");
     const before = {
-      a: round(await box(page, landing.optionA)),
-      b: await box(page, landing.optionB),
+      a: round(await box(landing.optionA)),
+      b: await box(landing.optionB),
     };
 
     await landing.optionB.click();
@@ -363,12 +363,12 @@ test.describe("the landing page's option cards", () => {
     await expect(landing.percentLabel("B")).toBeVisible();
     // Away from the pointer: a hovered card is allowed its shadow, never a move.
     await page.mouse.move(0, 0);
-    expect(round(await box(page, landing.optionA))).toEqual(before.a);
-    expect(round(await box(page, landing.optionB))).toEqual(round(before.b));
+    expect(round(await box(landing.optionA))).toEqual(before.a);
+    expect(round(await box(landing.optionB))).toEqual(round(before.b));
 
-    const pick = await box(page, landing.pick("B"));
-    const percent = await box(page, landing.percentLabel("B"));
-    const text = await box(page, landing.optionB.locator("span:has(> .sr-only)"));
+    const pick = await box(landing.pick("B"));
+    const percent = await box(landing.percentLabel("B"));
+    const text = await box(landing.optionB.locator("span:has(> .sr-only)"));
     for (const other of [percent, text]) {
       const apart =
         pick.x + pick.width <= other.x ||
@@ -387,15 +387,15 @@ test.describe("the landing page's option cards", () => {
     await landing.openReady();
     await landing.optionA.click();
     await expect(landing.percentLabel("A")).toBeVisible();
-    const card = await box(page, landing.optionA);
+    const card = await box(landing.optionA);
     const middle = (b: Box) => b.y + b.height / 2;
     for (const part of [
       landing.percentLabel("A"),
       landing.optionA.getByText("A", { exact: true }),
       landing.optionA.locator("span:has(> .sr-only)"),
     ])
-      expect(Math.abs(middle(await box(page, part)) - middle(card))).toBeLessThanOrEqual(3);
-    const other = await box(page, landing.optionB);
+      expect(Math.abs(middle(await box(part)) - middle(card))).toBeLessThanOrEqual(3);
+    const other = await box(landing.optionB);
     if (isMobile) {
       expect(other.y).toBeGreaterThan(card.y + card.height);
     } else {
@@ -410,7 +410,7 @@ test.describe("the landing page's option cards", () => {
   }) => {
     const landing = new LandingPage(page);
     await landing.openReady();
-    const helperTop = (await box(page, landing.helper)).y;
+    const helperTop = (await box(landing.helper)).y;
     let failures = 1;
     await page.route("**/api/dilemmas/global/*/selection", (route) => {
       if (route.request().method() !== "POST" || failures-- <= 0) return route.fallback();
@@ -426,9 +426,7 @@ test.describe("the landing page's option cards", () => {
     await expect(alert).toContainText("Your choice was not saved. Server busy.");
     await expectRefusedRequest(consoleErrors, 503);
     // Where the helper line was (once it has faded in): no gap above it.
-    await expect
-      .poll(async () => Math.round((await box(page, alert)).y))
-      .toBe(Math.round(helperTop));
+    await expect.poll(async () => Math.round((await box(alert)).y)).toBe(Math.round(helperTop));
     await expect(landing.optionB).toHaveAttribute("aria-pressed", "false");
 
     await alert.getByRole("button", { name: "Try again" }).click();
@@ -505,16 +503,28 @@ test.describe("sign-in and its moments", () => {
     expect(second.link).not.toBe(first.link);
   });
 
-  test("logging out says so on the landing page, once", async ({ page }, testInfo) => {
+  test("logging out says so on the landing page, once, from any page", async ({
+    page,
+  }, testInfo) => {
     const nav = new NavBar(page);
-    await signUp(page, addressFor("lou", testInfo), "Lou");
+    const email = addressFor("lou", testInfo);
+    const notice = page.getByRole("status").filter({ hasText: "You have logged out." });
+    await signUp(page, email, "Lou");
     await nav.choose("Log Out");
     await expect(page).toHaveURL("/");
-    const notice = page.getByRole("status").filter({ hasText: "You have logged out." });
     await expect(notice).toBeVisible();
     await expect(nav.signIn).toBeVisible();
     await notice.getByRole("button", { name: "Dismiss" }).click();
     await expect(notice).toBeHidden();
+    await page.reload();
+    await expect(new LandingPage(page).optionA).toBeEnabled();
+    await expect(notice).toBeHidden();
+
+    // Signed in again, logging out from the landing page itself.
+    await signUp(page, email, "Lou");
+    await page.goto("/");
+    await nav.choose("Log Out");
+    await expect(notice).toBeVisible();
     await page.reload();
     await expect(new LandingPage(page).optionA).toBeEnabled();
     await expect(notice).toBeHidden();

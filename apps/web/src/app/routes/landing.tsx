@@ -1,7 +1,6 @@
 import { shellClass } from "@eitheror/shared/shell/markup";
 import { ArrowRight, Trophy, UsersRound, Vote } from "lucide-react";
-import { useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { PageTitle } from "@/components/ui/page-title";
@@ -9,6 +8,7 @@ import { paths } from "@/config/paths";
 import { useSession } from "@/features/auth/api/get-session";
 import type { SignOutState } from "@/features/auth/api/sign-out";
 import { GlobalDilemmaCard } from "@/features/global-dilemma/components/global-dilemma-card";
+import { useNavigationNotice } from "../use-navigation-notice";
 
 const steps = [
   { icon: UsersRound, text: "Start a private group and invite your friends with a link." },
@@ -16,28 +16,17 @@ const steps = [
   { icon: Trophy, text: "Read your friends right, earn points, and climb the leaderboard." },
 ];
 
-/** Said once after logging out: the page itself looks as it does for any visitor. */
-function useLoggedOutNotice() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [shown, setShown] = useState(
-    () => (location.state as SignOutState | null)?.loggedOut === true,
-  );
-  const dismiss = () => {
-    setShown(false);
-    // A reload must not say it again.
-    navigate(".", { replace: true, state: null });
-  };
-  return { shown, dismiss };
-}
+const readLoggedOut = (state: unknown) =>
+  (state as SignOutState | null)?.loggedOut === true ? true : undefined;
 
 export function LandingRoute() {
   const { session } = useSession();
-  const loggedOut = useLoggedOutNotice();
+  // Said once after logging out: the page itself looks as it does for any visitor.
+  const loggedOut = useNavigationNotice(readLoggedOut);
   return (
     <div className={shellClass.landing}>
       <PageTitle screen="Today's Dilemma" />
-      {loggedOut.shown && (
+      {loggedOut.notice && (
         <Alert kind="info" onDismiss={loggedOut.dismiss}>
           You have logged out.
         </Alert>

@@ -1,33 +1,19 @@
-import { useState } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { PageLoader } from "@/components/ui/spinner";
 import { useRefreshSession, useSession } from "@/features/auth/api/get-session";
 import type { EmailChangedState } from "@/features/auth/components/email-link-sign-in";
 import { UserProfile } from "@/features/users/components/user-profile";
+import { useNavigationNotice } from "../use-navigation-notice";
 
-/** Arriving from the link that changed the address: said once, not again on a reload. */
-function useEmailChangedNotice() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState(
-    () => (location.state as EmailChangedState | null)?.emailChanged,
-  );
-  if (!email) return undefined;
-  return {
-    email,
-    dismiss: () => {
-      setEmail(undefined);
-      navigate(".", { replace: true, state: null });
-    },
-  };
-}
+const readEmailChanged = (state: unknown) => (state as EmailChangedState | null)?.emailChanged;
 
 /** /user-profile/{userId}: the viewer's own profile is editable; saving updates the nav too. */
 export function UserProfileRoute() {
   const { userId = "" } = useParams();
   const { session } = useSession();
   const refreshSession = useRefreshSession();
-  const emailChanged = useEmailChangedNotice();
+  // Arriving from the link that moved the account to a new address.
+  const { notice: newEmail, dismiss } = useNavigationNotice(readEmailChanged);
 
   if (!session) return <PageLoader />;
   return (
@@ -37,7 +23,7 @@ export function UserProfileRoute() {
       userId={userId}
       viewerId={session.user.id}
       onSaved={refreshSession}
-      emailChanged={emailChanged}
+      emailChanged={newEmail ? { email: newEmail, dismiss } : undefined}
     />
   );
 }
