@@ -32,10 +32,12 @@ export function Alert({
       role={kind === "danger" ? "alert" : "status"}
       className={cn("flex gap-3 rounded-xl p-4 text-sm ring-1 animate-fade-in", tone, className)}
     >
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1 sm:flex sm:items-center sm:justify-between sm:gap-4">
-        <div className="min-w-0">{children}</div>
-        {action && <div className="mt-3 shrink-0 sm:mt-0">{action}</div>}
+        <div className="flex min-w-0 gap-3">
+          <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <div className="min-w-0">{children}</div>
+        </div>
+        {action && <div className="mt-3 shrink-0 pl-7 sm:mt-0 sm:pl-0">{action}</div>}
       </div>
       {onDismiss && (
         <button
