@@ -110,7 +110,9 @@ describe("renderPage", () => {
     const html = page({ path: "/invite/abc123", title: "eitheror" });
     expect(meta(html, "og:title")).toBe("You are invited!");
     expect(meta(html, "twitter:title")).toBe("You are invited!");
-    expect(meta(html, "og:description")).toContain("social game &#34;eitheror&#34;");
+    expect(meta(html, "og:description")).toBe(
+      "Join my group on &#34;eitheror&#34;, the social game where friends guess each other&#39;s picks.",
+    );
     expect(meta(html, "og:url")).toBe("https://play.example/invite/abc123");
   });
 

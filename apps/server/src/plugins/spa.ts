@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
-import { inviteShare } from "@eitheror/shared/groups/rules";
+import { groupMessages } from "@eitheror/shared/groups/schema";
 import { escapeHtml, renderShell, shellIds } from "@eitheror/shared/shell/markup";
 import type { InitialData } from "@eitheror/shared/shell/schema";
 import fastifyStatic from "@fastify/static";
@@ -41,8 +41,9 @@ export interface PageOptions {
 
 function shareTags({ title, publicUrl, path }: PageOptions): string {
   const invite = INVITE_PATH.test(path);
-  const heading = invite ? inviteShare.title : title;
-  const text = invite ? inviteShare.text(title) : DESCRIPTION;
+  // An invitation's preview says what its share button says (the group is not in the page).
+  const heading = invite ? groupMessages.shareTitle : title;
+  const text = invite ? groupMessages.shareText(title) : DESCRIPTION;
   const image = `${publicUrl}${SHARE_IMAGE.path}`;
   const tags: Array<[string, string, string]> = [
     ["property", "og:type", "website"],
