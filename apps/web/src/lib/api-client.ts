@@ -1,15 +1,20 @@
+import { type InputOf, type Operation, operationUrl } from "@eitheror/shared/api/contract";
+import type { ErrorCode } from "@eitheror/shared/api/envelope";
 import type { z } from "zod";
 
 const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "X-XSRF-TOKEN";
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 
-/** A failed API call: the HTTP status and the server's readable message. */
+/**
+ * A failed API call: the HTTP status, the error's code (what a screen decides
+ * on: `group_full` and `round_closed` are both 409s) and the readable message.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode | (string & {}),
     readonly messages: string[] = [],
   ) {
     super(message);
@@ -82,4 +87,43 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+type Part<S, Key extends string> = S extends z.ZodType
+  ? { [K in Key]: InputOf<S> }
+  : { [K in Key]?: never };
+
+/** What a call of `O` needs: its path parameters, query and body, as its contract says. */
+export type CallInput<O extends Operation> = Part<O["params"], "params"> &
+  Partial<Part<O["query"], "query">> &
+  (O["body"] extends z.ZodType ? { body: InputOf<O["body"]> } : { body?: FormData });
+
+/**
+ * Calls one operation of the shared contract: its method, its URL with the
+ * parameters filled in, and its answer parsed by the same schema the server
+ * answers with.
+ */
+export function callApi<O extends Operation>(
+  operation: O,
+  ...[input]: object extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]
+): Promise<z.output<O["response"]>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, string | number | undefined>;
+    body?: unknown;
+  };
+  return apiRequest(operationUrl(operation, params, query), {
+    method: operation.method,
+    body,
+    schema: operation.response as O["response"],
+  });
+}
+
+/**
+ * The query key of an operation's answer: its path, then its parameters. Every
+ * cached answer of one operation shares the first part, so a change can
+ * invalidate them all (`[operation.path]`) or one (`operationKey(op, params)`).
+ */
+export function operationKey<O extends Operation>(operation: O, params?: CallInput<O>["params"]) {
+  return params ? ([operation.path, params] as const) : ([operation.path] as const);
 }

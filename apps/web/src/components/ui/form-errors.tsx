@@ -1,12 +1,9 @@
+import type { FormMessage } from "@/lib/form-messages";
 import { Alert } from "./alert";
 
-export interface FormMessage {
-  /** The field's label, when the form has more than one field to tell apart. */
-  field?: string;
-  message: string;
-}
+export type { FormMessage } from "@/lib/form-messages";
 
-/** Spec §5: an invalid form shows its list of messages in the danger alert. */
+/** An invalid form shows its list of messages in the danger alert (docs/product.md#validation). */
 export function FormErrors({
   id,
   messages,
