@@ -1,7 +1,13 @@
 import { desc } from "drizzle-orm";
 import { outbox } from "../../db/schema";
 import type { Tx } from "../../lib/db";
-import type { Mail } from "./service";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 export async function saveOutboxMail(tx: Tx, mail: Mail, now: Date) {
   await tx.insert(outbox).values({ ...mail, createdAt: now });

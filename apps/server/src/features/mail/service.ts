@@ -2,14 +2,9 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Clock } from "../../lib/clock";
 import type { Db } from "../../lib/db";
-import { listOutbox, saveOutboxMail } from "./data";
+import { listOutbox, type Mail, saveOutboxMail } from "./data";
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { Mail } from "./data";
 
 export interface MailServiceOptions {
   db: Db;
