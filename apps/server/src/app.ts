@@ -173,7 +173,7 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook("onClose", async () => {
-    services.jobs.stop();
+    await services.jobs.stop();
     services.mail.close();
   });
   await registerInfrastructure(app, { config, services, origins });

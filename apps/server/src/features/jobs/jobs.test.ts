@@ -69,6 +69,32 @@ describe("a job shared by two instances on one database", () => {
   });
 });
 
+describe("stopping", () => {
+  it("waits for a run under way, so the database can close after it", async () => {
+    const clock = createClock();
+    const steps: string[] = [];
+    const runner = createJobRunner({ db: t.db, clock, log: quiet });
+    runner.register({
+      name: "slow-one",
+      everyMs: MINUTE,
+      run: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        steps.push("job finished");
+      },
+    });
+    const running = runner.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await runner.stop();
+    steps.push("stopped");
+    await running;
+    expect(steps).toEqual(["job finished", "stopped"]);
+    // Stopped for good: a later call runs nothing.
+    clock.advance(MINUTE);
+    await runner.runDue();
+    expect(steps).toEqual(["job finished", "stopped"]);
+  });
+});
+
 describe("the test clock", () => {
   it("runs every job that is due at the new time before it answers", async () => {
     const hour = 60 * MINUTE;

@@ -28,13 +28,12 @@ export function createJobRunner({
   log: { warn(details: object, message: string): void };
 }) {
   const jobs: JobDefinition[] = [];
-  const running = new Set<string>();
   let timer: ReturnType<typeof setInterval> | undefined;
+  let current: Promise<void> = Promise.resolve();
+  let busy = false;
+  let stopped = false;
 
   async function runIfDue(job: JobDefinition) {
-    // A slow run is not started again by this instance's next tick.
-    if (running.has(job.name)) return;
-    running.add(job.name);
     try {
       const now = clock.now();
       await ensureJob(db, job.name, now);
@@ -42,8 +41,6 @@ export function createJobRunner({
       if (await claimDueRun(db, { name: job.name, now, nextRunAt })) await job.run();
     } catch (err) {
       log.warn({ err, job: job.name }, "background job failed");
-    } finally {
-      running.delete(job.name);
     }
   }
 
@@ -51,17 +48,30 @@ export function createJobRunner({
     register(...definitions: JobDefinition[]) {
       jobs.push(...definitions);
     },
-    /** Runs every job that is due now, one after another. */
-    async runDue() {
-      for (const job of jobs) await runIfDue(job);
+    /**
+     * Runs every job that is due now, one after another. Runs of one instance
+     * queue behind each other: a slow run is never started twice.
+     */
+    runDue(): Promise<void> {
+      const run = current.then(async () => {
+        busy = true;
+        for (const job of jobs) if (!stopped) await runIfDue(job);
+        busy = false;
+      });
+      current = run;
+      return run;
     },
     start() {
-      timer = setInterval(() => void runner.runDue(), TICK_MS);
+      // A tick that finds the last run still going lets it be.
+      timer = setInterval(() => busy || void runner.runDue(), TICK_MS);
       timer.unref();
       void runner.runDue();
     },
-    stop() {
+    /** No new runs; resolves once a run under way has finished, so the database can close. */
+    async stop() {
+      stopped = true;
       clearInterval(timer);
+      await current;
     },
   };
   return runner;
