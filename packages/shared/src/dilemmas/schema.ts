@@ -1,30 +1,16 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
-import { fieldMessages } from "../validation/messages";
-import { isStorableText, stripControlCharacters } from "../validation/text";
+import { freeTextSchema } from "../validation/fields";
 
 export const MAX_DILEMMA_LENGTH = 200;
 export const MIN_OPTION_LENGTH = 1;
 export const MAX_OPTION_LENGTH = 60;
 
-function textField(max: number) {
-  return z
-    .string({ error: fieldMessages.required })
-    .transform(stripControlCharacters)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: fieldMessages.required })
-        .max(max, { error: fieldMessages.maxLength(max) })
-        .refine(isStorableText, { error: fieldMessages.pattern }),
-    );
-}
-
 /** A dilemma as the bank keeps it, however it arrives: shipped, generated or typed by an admin. */
 export const dilemmaTextSchema = z.object({
-  dilemma: textField(MAX_DILEMMA_LENGTH),
-  optionA: textField(MAX_OPTION_LENGTH),
-  optionB: textField(MAX_OPTION_LENGTH),
+  dilemma: freeTextSchema(MAX_DILEMMA_LENGTH),
+  optionA: freeTextSchema(MAX_OPTION_LENGTH),
+  optionB: freeTextSchema(MAX_OPTION_LENGTH),
 });
 export type DilemmaText = z.infer<typeof dilemmaTextSchema>;
 export type DilemmaTextInput = z.input<typeof dilemmaTextSchema>;

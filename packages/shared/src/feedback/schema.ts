@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
-import { fieldMessages } from "../validation/messages";
-import { isStorableText, stripControlCharacters } from "../validation/text";
+import { freeTextSchema } from "../validation/fields";
 
 export const MAX_FEEDBACK_LENGTH = 1000;
 /** Feedback one person may send an hour. */
@@ -16,16 +15,7 @@ export const feedbackMessages = {
 
 /** The feedback form and the body of POST /feedback/create. */
 export const feedbackBodySchema = z.object({
-  feedback: z
-    .string({ error: fieldMessages.required })
-    .transform(stripControlCharacters)
-    .pipe(
-      z
-        .string()
-        .min(1, { error: fieldMessages.required })
-        .max(MAX_FEEDBACK_LENGTH, { error: fieldMessages.maxLength(MAX_FEEDBACK_LENGTH) })
-        .refine(isStorableText, { error: fieldMessages.pattern }),
-    ),
+  feedback: freeTextSchema(MAX_FEEDBACK_LENGTH),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 

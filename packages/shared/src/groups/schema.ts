@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
+import { freeTextSchema } from "../validation/fields";
 import { fieldMessages } from "../validation/messages";
-import { isStorableText, stripControlCharacters } from "../validation/text";
 
 // ── Limits (docs/product.md#validation) ──
 export const MIN_GROUP_NAME_LENGTH = 1;
@@ -44,17 +44,8 @@ export const groupMessages = {
     `Max members can't be less than the ${members} members the group has now.`,
 } as const;
 
-/** Free text a person typed for a group name: control characters out, then trimmed, then checked. */
-const groupNameSchema = z
-  .string({ error: fieldMessages.required })
-  .transform(stripControlCharacters)
-  .pipe(
-    z
-      .string()
-      .min(MIN_GROUP_NAME_LENGTH, { error: fieldMessages.required })
-      .max(MAX_GROUP_NAME_LENGTH, { error: fieldMessages.maxLength(MAX_GROUP_NAME_LENGTH) })
-      .refine(isStorableText, { error: fieldMessages.pattern }),
-  );
+/** Control characters out, then trimmed, then checked (MIN_GROUP_NAME_LENGTH is 1: required). */
+const groupNameSchema = freeTextSchema(MAX_GROUP_NAME_LENGTH);
 
 /**
  * A whole number in a range. A form's number input gives NaN when empty: that is a
