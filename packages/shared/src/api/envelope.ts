@@ -35,6 +35,12 @@ export const domainErrorCodes = [
   "duplicate_dilemma",
   "generator_not_configured",
   "generator_failed",
+  "not_enough_members",
+  "round_already_started",
+  "no_dilemma_left",
+  "round_closed",
+  "already_submitted",
+  "votes_missing",
 ] as const;
 
 export const errorCodes = [...Object.values(statusErrorCodes), ...domainErrorCodes] as const;

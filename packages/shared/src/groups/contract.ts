@@ -1,4 +1,5 @@
 import { defineOperation } from "../api/contract";
+import { groupEventSchema, groupEventsPath } from "./events";
 import {
   createGroupResponseSchema,
   emptyResponseSchema,
@@ -96,5 +97,14 @@ export const groupsApi = {
     tags,
     params: groupParamsSchema,
     response: inviteCodeResponseSchema,
+  }),
+  events: defineOperation({
+    method: "GET",
+    path: groupEventsPath,
+    summary:
+      "Live: a text/event-stream of what changes in the group (members only); each event's data is one of these",
+    tags,
+    params: groupParamsSchema,
+    response: groupEventSchema,
   }),
 };

@@ -14,6 +14,8 @@ export const MAX_DAYS_BETWEEN_ROUNDS = 7;
 export const INVITE_AVATARS_SHOWN = 7;
 /** Random bytes in an invite code: 128 bits, far past guessing. */
 export const INVITE_CODE_BYTES = 16;
+/** Unknown or stale invite codes one person may try an hour, invitations and joins together. */
+export const INVITE_MISSES_PER_HOUR = 10;
 
 // ── Texts on screen (docs/product.md#messages) ──
 export const groupMessages = {
@@ -42,6 +44,13 @@ export const groupMessages = {
   adminCannotLeave: "The group admin can't leave the group. Delete the group instead.",
   maxBelowMembers: (members: number) =>
     `Max members can't be less than the ${members} members the group has now.`,
+  tooManyGroups: "You have created a lot of groups in a short time. Please try again in an hour.",
+  tooManyGroupsFromNetwork:
+    "Too many groups were created from your network. Please try again later.",
+  tooManyInviteMisses:
+    "Too many invite links that don't work were tried. Please ask for a new link and try again in an hour.",
+  tooManyInviteMissesFromNetwork:
+    "Too many invite links that don't work were tried from your network. Please try again later.",
 } as const;
 
 /** Control characters out, then trimmed, then checked (MIN_GROUP_NAME_LENGTH is 1: required). */

@@ -38,3 +38,21 @@ export function timeSince(date: Date, now: Date): string {
     ? `${plural(years, "year")} ago`
     : `${plural(years, "year")} ${plural(rest, "month")} ago`;
 }
+
+/**
+ * How long until a due date, for 'Votes due in {time}' (docs/product.md#time-texts):
+ * under a minute or past due 'less than 1 minute'; under an hour minutes; under a
+ * day hours; from one day days plus hours; from two days the day count, rounded
+ * up when time is left over ('3 days' for 2 days 1 hour, '2 days' for exactly 2).
+ */
+export function timeUntilDue(due: Date, now: Date): string {
+  const left = due.getTime() - now.getTime();
+  if (left < MINUTE_MS) return "less than 1 minute";
+  if (left < HOUR_MS) return plural(Math.floor(left / MINUTE_MS), "minute");
+  if (left < DAY_MS) return plural(Math.floor(left / HOUR_MS), "hour");
+  if (left < 2 * DAY_MS) {
+    const hours = Math.floor((left - DAY_MS) / HOUR_MS);
+    return hours === 0 ? "1 day" : `1 day ${plural(hours, "hour")}`;
+  }
+  return plural(Math.ceil(left / DAY_MS), "day");
+}

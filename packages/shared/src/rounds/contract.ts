@@ -1,0 +1,91 @@
+import { defineOperation } from "../api/contract";
+import { groupParamsSchema } from "../groups/schema";
+import {
+  archivedRoundResponseSchema,
+  currentRoundResponseSchema,
+  leaderboardResponseSchema,
+  pastRoundsResponseSchema,
+  roundParamsSchema,
+  roundSummariesResponseSchema,
+  submitResponseSchema,
+  voteBodySchema,
+  voteResponseSchema,
+  votesResponseSchema,
+} from "./schema";
+
+const tags = ["rounds"];
+
+export const roundsApi = {
+  startFirst: defineOperation({
+    method: "POST",
+    path: "/groups/:id/rounds/start-first-round",
+    summary: "Start the group's first round (its admin; at least 2 members)",
+    tags,
+    params: groupParamsSchema,
+    response: currentRoundResponseSchema,
+  }),
+  current: defineOperation({
+    method: "GET",
+    path: "/groups/:id/rounds/current",
+    summary: "The open round: who submitted, and the caller's own votes (404: no round)",
+    tags,
+    params: groupParamsSchema,
+    response: currentRoundResponseSchema,
+  }),
+  currentOfMine: defineOperation({
+    method: "GET",
+    path: "/rounds/current",
+    summary: "The open round of each of the caller's groups, for the home cards",
+    tags,
+    response: roundSummariesResponseSchema,
+  }),
+  vote: defineOperation({
+    method: "POST",
+    path: "/groups/:id/rounds/:roundId/vote",
+    summary: "Save one vote of the caller's (a choice, a comment, or both) until they submit",
+    tags,
+    params: roundParamsSchema,
+    body: voteBodySchema,
+    response: voteResponseSchema,
+  }),
+  submit: defineOperation({
+    method: "POST",
+    path: "/groups/:id/rounds/:roundId/submit-votes",
+    summary: "Submit the caller's votes, once and for good; the last submit closes the round",
+    tags,
+    params: roundParamsSchema,
+    response: submitResponseSchema,
+  }),
+  leaderboard: defineOperation({
+    method: "GET",
+    path: "/groups/:id/leaderboard",
+    summary: "Current members by points over the closed rounds; ties share a rank",
+    tags,
+    params: groupParamsSchema,
+    response: leaderboardResponseSchema,
+  }),
+  archived: defineOperation({
+    method: "GET",
+    path: "/groups/:id/rounds/archived",
+    summary: "The group's closed rounds, newest first",
+    tags,
+    params: groupParamsSchema,
+    response: pastRoundsResponseSchema,
+  }),
+  round: defineOperation({
+    method: "GET",
+    path: "/groups/:id/rounds/:roundId",
+    summary: "One closed round with each participant's submission and points",
+    tags,
+    params: roundParamsSchema,
+    response: archivedRoundResponseSchema,
+  }),
+  votes: defineOperation({
+    method: "GET",
+    path: "/groups/:id/rounds/:roundId/votes",
+    summary: "A closed round's votes; of the open round, the caller's own only",
+    tags,
+    params: roundParamsSchema,
+    response: votesResponseSchema,
+  }),
+};

@@ -1,0 +1,187 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CastVote, type Participant, previewDilemma, rankByScore, scoreRound } from "./rules";
+
+const vote = (by: string, forWhom: string, option: "A" | "B" | null): CastVote => ({
+  selectedBy: by,
+  selectedFor: forWhom,
+  optionSelected: option,
+});
+
+describe("scoreRound", () => {
+  it("scores the example of docs/game-rules.md", () => {
+    const people: Participant[] = ["ana", "ben", "cy"].map((id) => ({ id, submitted: true }));
+    const votes = [
+      vote("ana", "ana", "A"),
+      vote("ana", "ben", "B"),
+      vote("ana", "cy", "B"),
+      vote("ben", "ben", "B"),
+      vote("ben", "ana", "A"),
+      vote("ben", "cy", "A"),
+      vote("cy", "cy", "A"),
+      vote("cy", "ana", "B"),
+      vote("cy", "ben", "B"),
+    ];
+    expect(scoreRound(people, votes)).toEqual({
+      ana: { isSubmitted: true, points: 1 },
+      ben: { isSubmitted: true, points: 2 },
+      cy: { isSubmitted: true, points: 1 },
+    });
+  });
+
+  it("gives nothing to or for someone who did not submit", () => {
+    const people = [
+      { id: "ana", submitted: true },
+      { id: "ben", submitted: true },
+      { id: "cy", submitted: false },
+    ];
+    const votes = [
+      vote("ana", "ana", "A"),
+      vote("ana", "ben", "A"),
+      vote("ana", "cy", "A"),
+      vote("ben", "ben", "A"),
+      vote("ben", "ana", "A"),
+      vote("ben", "cy", "A"),
+      // Cy's votes are progress, not a truth: nobody is right or wrong about Cy.
+      vote("cy", "cy", "A"),
+      vote("cy", "ana", "A"),
+      vote("cy", "ben", "A"),
+    ];
+    expect(scoreRound(people, votes)).toEqual({
+      ana: { isSubmitted: true, points: 1 },
+      ben: { isSubmitted: true, points: 1 },
+      cy: { isSubmitted: false, points: 0 },
+    });
+  });
+
+  it("ignores votes by or about people who are not participants", () => {
+    const people = [
+      { id: "ana", submitted: true },
+      { id: "ben", submitted: true },
+    ];
+    const votes = [
+      vote("ana", "ana", "B"),
+      vote("ana", "ben", "A"),
+      vote("ana", "gone", "A"),
+      vote("ben", "ben", "A"),
+      vote("ben", "ana", "B"),
+      vote("gone", "gone", "A"),
+      vote("gone", "ana", "B"),
+    ];
+    expect(scoreRound(people, votes)).toEqual({
+      ana: { isSubmitted: true, points: 1 },
+      ben: { isSubmitted: true, points: 1 },
+    });
+  });
+
+  const ids = ["a", "b", "c", "d", "e"];
+  const round = fc.record({
+    submitted: fc.uniqueArray(fc.constantFrom(...ids)),
+    votes: fc.array(
+      fc.record({
+        selectedBy: fc.constantFrom(...ids),
+        selectedFor: fc.constantFrom(...ids),
+        optionSelected: fc.constantFrom("A" as const, "B" as const, null),
+      }),
+    ),
+  });
+  const participantsOf = (submitted: string[]) =>
+    ids.map((id) => ({ id, submitted: submitted.includes(id) }));
+
+  it("never gives more points than the other submitted participants, nor any to a non-submitter", () => {
+    fc.assert(
+      fc.property(round, ({ submitted, votes }) => {
+        const scores = scoreRound(participantsOf(submitted), votes);
+        for (const id of ids) {
+          const score = scores[id];
+          expect(score?.points).toBeGreaterThanOrEqual(0);
+          if (!submitted.includes(id)) expect(score?.points).toBe(0);
+          else expect(score?.points).toBeLessThanOrEqual(submitted.length - 1);
+        }
+      }),
+    );
+  });
+
+  it("is unchanged by predictions about oneself other than one's own truth, and by vote order", () => {
+    fc.assert(
+      fc.property(round, ({ submitted, votes }) => {
+        const people = participantsOf(submitted);
+        const scores = scoreRound(people, votes);
+        // Dedupe to one vote per pair, as the database keeps them, then shuffle.
+        const byPair = new Map(votes.map((v) => [`${v.selectedBy}>${v.selectedFor}`, v]));
+        const once = [...byPair.values()];
+        expect(scoreRound(people, [...once].reverse())).toEqual(scoreRound(people, once));
+        expect(Object.keys(scores).sort()).toEqual([...ids].sort());
+      }),
+    );
+  });
+
+  it("gives everyone who submitted full marks when all predict everyone right", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...ids), { minLength: 2 }),
+        fc.array(fc.constantFrom("A" as const, "B" as const), { minLength: 5, maxLength: 5 }),
+        (submitted, choices) => {
+          const truth = new Map(ids.map((id, i) => [id, choices[i] ?? "A"]));
+          const votes = ids.flatMap((by) => ids.map((to) => vote(by, to, truth.get(to) ?? "A")));
+          const scores = scoreRound(participantsOf(submitted), votes);
+          for (const id of submitted) expect(scores[id]?.points).toBe(submitted.length - 1);
+        },
+      ),
+    );
+  });
+});
+
+describe("rankByScore", () => {
+  it("shares ranks between equal scores and skips past them", () => {
+    const ranked = rankByScore([
+      { id: "a", score: 3 },
+      { id: "b", score: 5 },
+      { id: "c", score: 3 },
+      { id: "d", score: 1 },
+    ]);
+    expect(ranked.map((e) => [e.id, e.rank])).toEqual([
+      ["b", 1],
+      ["a", 2],
+      ["c", 2],
+      ["d", 4],
+    ]);
+  });
+
+  it("sorts by score, ranks from 1, and gives equal scores equal ranks", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { maxLength: 30 }), (scores) => {
+        const ranked = rankByScore(scores.map((score, id) => ({ id, score })));
+        expect(ranked).toHaveLength(scores.length);
+        ranked.forEach((entry, i) => {
+          const above = ranked.filter((other) => other.score > entry.score).length;
+          expect(entry.rank).toBe(above + 1);
+          if (i > 0) expect(ranked[i - 1]?.score).toBeGreaterThanOrEqual(entry.score);
+        });
+      }),
+    );
+  });
+});
+
+describe("previewDilemma", () => {
+  it("keeps up to 100 characters and cuts longer ones with '...'", () => {
+    expect(previewDilemma("Tea or coffee?")).toBe("Tea or coffee?");
+    expect(previewDilemma("x".repeat(100))).toBe("x".repeat(100));
+    expect(previewDilemma("x".repeat(101))).toBe(`${"x".repeat(100)}...`);
+  });
+
+  it("never splits a character made of two UTF-16 units", () => {
+    expect(previewDilemma(`${"x".repeat(99)}😀😀`)).toBe(`${"x".repeat(99)}😀...`);
+  });
+
+  it("is the text itself when short enough, else its first 100 characters and '...'", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
+        const chars = Array.from(text);
+        const preview = previewDilemma(text);
+        if (chars.length <= 100) expect(preview).toBe(text);
+        else expect(preview).toBe(`${chars.slice(0, 100).join("")}...`);
+      }),
+    );
+  });
+});

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { dataEnvelope } from "../api/envelope";
+import { groupParamsSchema } from "../groups/schema";
+import { fieldMessages } from "../validation/messages";
+import { isStorableText } from "../validation/text";
+
+// ── Limits (docs/product.md#limits, docs/game-rules.md) ──
+export const MAX_COMMENT_LENGTH = 1000;
+/** Past rounds show the dilemma cut to this many characters, then '...'. */
+export const PREVIEW_LENGTH = 100;
+/** Avatars shown under 'Done' and 'Waiting for' before the '+N'. */
+export const ROUND_AVATARS_SHOWN = 8;
+/** A round may start with this many members, not fewer. */
+export const MIN_ROUND_MEMBERS = 2;
+export const HOURS_PER_DAY = 24;
+/** Votes and submissions one person may save an hour, all groups together (docs/decisions/0018-abuse-limits.md). */
+export const ROUND_WRITES_PER_HOUR = 600;
+
+// ── Texts on screen (docs/product.md#messages) ──
+export const roundMessages = {
+  votesMissing: "Votes for all members is required to submit.",
+  submitFailed: "An error occurred while submitting your votes. Please try again.",
+  submitted: "Successfully submitted votes!",
+  votesSubmitted: "Votes Submitted!",
+  confirmSubmit: "Confirm Vote Submission. This cannot be reversed.",
+  yourVotesSubmitted: "Your votes were submitted",
+  awaitingYourVotes: "Awaiting your votes",
+  votesDue: (time: string) => `Votes due in ${time}`,
+  roundCompleted: (timeSince: string) => `Round completed ${timeSince}`,
+  didNotVote: "did not vote",
+  voted: (option: string) => `voted ${option}`,
+  selectedFor: (voter: string, option: string, member: string) =>
+    `${voter} selected ${option} for ${member}`,
+  notEnoughMembers: "Invite at least one friend before starting the first round.",
+  alreadyStarted: "The first round of this group has already started.",
+  alreadySubmitted: "You have already submitted your votes for this round.",
+  roundClosed: "This round is over. Its results are in Past Rounds.",
+  /** Said on an open group page when its round closes while the viewer looks at it. */
+  roundOver: "This round is over.",
+  seeResults: "See the results",
+  tooManyVotes: "You have saved a lot of votes in a short time. Please wait a while and try again.",
+  tooManyVotesFromNetwork:
+    "Too many votes were saved from your network. Please wait a while and try again.",
+  noRoundYet: "This group has no round yet.",
+  notArchived: "This round is not over yet.",
+  noDilemmaLeft:
+    "This group has played every dilemma we have. The next round starts as soon as new dilemmas are added.",
+  /** The short 'How points work' explainer (docs/game-rules.md#points), one line each. */
+  howPointsWork: [
+    "Your own pick is the truth about you, once you submit.",
+    "You earn 1 point for every other member whose pick you guessed right.",
+    "Guessing yourself earns nothing.",
+    "Members who don't submit earn 0 and nobody scores on them.",
+    "The leaderboard adds up the points of every finished round.",
+  ],
+  notAMember: "You can vote only for members of this group.",
+} as const;
+
+export const optionSchema = z.enum(["A", "B"]);
+export type Option = z.infer<typeof optionSchema>;
+
+/**
+ * A comment as typed: control characters out except line breaks, trimmed; an
+ * empty one is no comment. It is kept and shown as plain text, never as HTML.
+ */
+export const commentSchema = z
+  .string()
+  .transform((text) => text.replace(/[^\P{Cc}\n]|[\u2028\u2029]/gu, "").trim())
+  .pipe(
+    z
+      .string()
+      .max(MAX_COMMENT_LENGTH, { error: fieldMessages.maxLength(MAX_COMMENT_LENGTH) })
+      .refine(isStorableText, { error: fieldMessages.pattern }),
+  )
+  .transform((text) => (text === "" ? null : text));
+
+/**
+ * One vote as saved. `optionSelected` and `comments` may be null (cleared); a
+ * field left out keeps what was saved (docs/decisions/0016-rounds.md).
+ */
+export const voteBodySchema = z.object({
+  selectedFor: z.string().min(1).max(200),
+  optionSelected: optionSchema.nullable().optional(),
+  comments: commentSchema.nullable().optional(),
+});
+export type VoteBody = z.input<typeof voteBodySchema>;
+/** A vote's change as the server receives it, parsed. */
+export type VoteChange = z.output<typeof voteBodySchema>;
+
+export const voteSchema = z.object({
+  selectedBy: z.string(),
+  selectedFor: z.string(),
+  optionSelected: optionSchema.nullable(),
+  comments: z.string().nullable(),
+});
+export type Vote = z.infer<typeof voteSchema>;
+
+/** The open round as a member sees it: who submitted, and only their own votes. */
+export const currentRoundSchema = z.object({
+  roundId: z.string(),
+  groupId: z.string(),
+  dilemma: z.string(),
+  optionA: z.string(),
+  optionB: z.string(),
+  startDate: z.iso.datetime(),
+  dueDate: z.iso.datetime(),
+  /** Every participant (the group's members) → whether they submitted. */
+  membersSubmissionStatus: z.record(z.string(), z.boolean()),
+  /** The caller's own votes; nobody else's while the round is open. */
+  votes: z.array(voteSchema),
+});
+export type CurrentRound = z.infer<typeof currentRoundSchema>;
+
+/** An open round on a home card. */
+export const roundSummarySchema = z.object({
+  roundId: z.string(),
+  groupId: z.string(),
+  dueDate: z.iso.datetime(),
+  isSubmitted: z.boolean(),
+});
+export type RoundSummary = z.infer<typeof roundSummarySchema>;
+
+export const leaderboardEntrySchema = z.object({
+  id: z.string(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  admin: z.boolean(),
+  score: z.number().int(),
+  /** Equal scores share a rank (1, 2, 2, 4). */
+  rank: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const pastRoundSchema = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  dilemma: z.string(),
+  archivedDate: z.iso.datetime(),
+});
+export type PastRound = z.infer<typeof pastRoundSchema>;
+
+export const memberStatSchema = z.object({ isSubmitted: z.boolean(), points: z.number().int() });
+export type MemberStat = z.infer<typeof memberStatSchema>;
+
+/** A closed round: its participants as they were, even those who left since. */
+export const archivedRoundSchema = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  dilemma: z.string(),
+  optionA: z.string(),
+  optionB: z.string(),
+  archivedDate: z.iso.datetime(),
+  memberStats: z.record(z.string(), memberStatSchema),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string().nullable(),
+      photoURL: z.string().nullable(),
+    }),
+  ),
+});
+export type ArchivedRound = z.infer<typeof archivedRoundSchema>;
+
+export const roundParamsSchema = groupParamsSchema.extend({ roundId: z.string().min(1).max(200) });
+
+export const currentRoundResponseSchema = dataEnvelope(
+  z.object({ dilemmaData: currentRoundSchema }),
+);
+export const roundSummariesResponseSchema = dataEnvelope(
+  z.object({ roundsData: z.array(roundSummarySchema) }),
+);
+export const voteResponseSchema = dataEnvelope(z.object({ vote: voteSchema }));
+export const submitResponseSchema = dataEnvelope(z.object({ roundClosed: z.boolean() }));
+export const leaderboardResponseSchema = dataEnvelope(
+  z.object({ leaderboardData: z.array(leaderboardEntrySchema) }),
+);
+export const pastRoundsResponseSchema = dataEnvelope(
+  z.object({ roundsData: z.array(pastRoundSchema) }),
+);
+export const archivedRoundResponseSchema = dataEnvelope(
+  z.object({ roundData: archivedRoundSchema }),
+);
+export const votesResponseSchema = dataEnvelope(z.object({ votesData: z.array(voteSchema) }));
