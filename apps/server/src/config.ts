@@ -1,3 +1,4 @@
+import { GROUP_EVENTS_HEARTBEAT_MS } from "@eitheror/shared/groups/events";
 import { z } from "zod";
 
 const optionalString = z
@@ -5,6 +6,14 @@ const optionalString = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+/** An allowance an hour: a whole number, at least 1. */
+const hourlyLimit = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(fallback);
 
 const envSchema = z
   .object({
@@ -41,6 +50,16 @@ const envSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(30),
+    // Per-IP allowances of the game (docs/decisions/0018-abuse-limits.md): a whole
+    // school or office behind one address must fit, so they sit far above one person's.
+    /** Groups one person may create per hour. */
+    GROUP_LIMIT_PER_USER: hourlyLimit(10),
+    /** Groups one IP address may create per hour. */
+    GROUP_LIMIT_PER_IP: hourlyLimit(50),
+    /** Unknown or stale invite codes one IP address may try per hour. */
+    INVITE_MISS_LIMIT_PER_IP: hourlyLimit(30),
+    /** Votes and submissions one IP address may save per hour. */
+    VOTE_LIMIT_PER_IP: hourlyLimit(3000),
     /** Behind a load balancer or reverse proxy: take the client's IP from X-Forwarded-For. */
     TRUST_PROXY: z
       .enum(["true", "false", "1", "0", ""])
@@ -55,6 +74,12 @@ const envSchema = z
       .int("must be a whole number")
       .min(100, "must be at least 100")
       .default(60_000),
+    /** How often a quiet live group stream gets a heartbeat (tests make it short). */
+    EVENTS_HEARTBEAT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number")
+      .min(10, "must be at least 10")
+      .default(GROUP_EVENTS_HEARTBEAT_MS),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })
   .superRefine((env, ctx) => {

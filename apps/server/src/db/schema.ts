@@ -6,10 +6,12 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 const id = () => text("id").primaryKey().default(sql`gen_random_uuid()::text`);
@@ -120,7 +122,13 @@ export const rateLimits = pgTable("rate_limits", {
   hits: integer("hits").notNull(),
 });
 
-/** Mail kept instead of sent when no SMTP server is configured (local and test). */
+/**
+ * Every e-mail the app sends, as a row: game mail is queued here in the
+ * transaction that causes it and sent once by the sender job; mail with no SMTP
+ * server configured stays here as `kept` (local mode shows it at /dev/mailbox).
+ * `dedupe_key` makes a second enqueue of the same message (a retry, another
+ * instance) a no-op.
+ */
 export const outbox = pgTable(
   "outbox",
   {
@@ -129,10 +137,33 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    dedupeKey: text("dedupe_key"),
+    status: text("status", { enum: ["kept", "pending", "sent", "failed"] })
+      .notNull()
+      .default("kept"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (table) => [index("outbox_created_at_idx").on(table.createdAt)],
+  (table) => [
+    index("outbox_created_at_idx").on(table.createdAt),
+    uniqueIndex("outbox_dedupe_key_idx").on(table.dedupeKey),
+    index("outbox_pending_idx").on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    check("outbox_status", sql`${table.status} IN ('kept', 'pending', 'sent', 'failed')`),
+  ],
 );
+
+/** Which game e-mails a person gets; no row: all of them. */
+export const userMailPreferences = pgTable("user_mail_preferences", {
+  userId: userRef().primaryKey(),
+  reminders: boolean("reminders").notNull().default(true),
+  roundResults: boolean("round_results").notNull().default(true),
+  newRounds: boolean("new_rounds").notNull().default(true),
+  updatedAt: updatedAt(),
+});
 
 /**
  * One row per background job: when it is next due. An instance runs a job only
@@ -242,6 +273,95 @@ export const groupMembers = pgTable(
   (table) => [
     primaryKey({ columns: [table.groupId, table.userId] }),
     index("group_members_user_id_idx").on(table.userId),
+  ],
+);
+
+// ── Rounds (docs/game-rules.md) ──
+
+/**
+ * A group's rounds, numbered from 1. At most one is open (`archived_at` null) per
+ * group; a group never gets the same dilemma twice; round n+1 follows round n
+ * once, which is what makes closing happen exactly once.
+ */
+export const rounds = pgTable(
+  "rounds",
+  {
+    id: id(),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    dilemmaId: text("dilemma_id")
+      .notNull()
+      .references(() => dilemmas.id),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    dueDate: timestamp("due_date", { withTimezone: true }).notNull(),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("rounds_group_number_idx").on(table.groupId, table.number),
+    uniqueIndex("rounds_group_dilemma_idx").on(table.groupId, table.dilemmaId),
+    uniqueIndex("rounds_one_open_per_group_idx")
+      .on(table.groupId)
+      .where(sql`${table.archivedAt} IS NULL`),
+    index("rounds_open_due_idx").on(table.dueDate).where(sql`${table.archivedAt} IS NULL`),
+  ],
+);
+
+const roundRef = () =>
+  text("round_id")
+    .notNull()
+    .references(() => rounds.id, { onDelete: "cascade" });
+
+/** Who submitted their votes in a round, and when: final once written. */
+export const roundSubmissions = pgTable(
+  "round_submissions",
+  {
+    roundId: roundRef(),
+    userId: userRef(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roundId, table.userId] }),
+    index("round_submissions_user_id_idx").on(table.userId),
+  ],
+);
+
+/** One vote per voter and member of a round; saved as progress until the voter submits. */
+export const votes = pgTable(
+  "votes",
+  {
+    roundId: roundRef(),
+    selectedBy: text("selected_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    selectedFor: text("selected_for")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    optionSelected: text("option_selected", { enum: ["A", "B"] }),
+    comments: text("comments"),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roundId, table.selectedBy, table.selectedFor] }),
+    index("votes_selected_for_idx").on(table.selectedFor),
+    check("votes_option", sql`${table.optionSelected} IN ('A', 'B')`),
+    check("votes_comments_length", sql`char_length(${table.comments}) <= 1000`),
+  ],
+);
+
+/** A closed round's participants as they were, with the points fixed at closing. */
+export const roundResults = pgTable(
+  "round_results",
+  {
+    roundId: roundRef(),
+    userId: userRef(),
+    submitted: boolean("submitted").notNull(),
+    points: integer("points").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roundId, table.userId] }),
+    index("round_results_user_id_idx").on(table.userId),
   ],
 );
 

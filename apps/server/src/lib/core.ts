@@ -1,15 +1,17 @@
 import type { Access } from "./access";
 import type { Clock } from "./clock";
 import type { Db } from "./db";
+import type { EventBus } from "./events";
 import type { Transactor } from "./transaction";
 
 /**
  * What every service is built on: the database, its transactions, the app's
- * clock and the access checks. services.ts makes one and hands it to each.
+ * clock, the access checks and the groups' live events. services.ts makes one and hands it to each.
  */
 export interface Core {
   db: Db;
   transaction: Transactor;
   clock: Clock;
   access: Access;
+  events: EventBus;
 }

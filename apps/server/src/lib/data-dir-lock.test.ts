@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { chmodSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { killHard, runTs, startServer as startServerChild } from "../../test/server-process";
 import { DataDirInUseError, lockDataDir, makePrivateDir } from "./data-dir-lock";
 
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
 const holderScript = join(serverRoot, "test/fixtures/hold-data-dir.ts");
-const serverScript = join(serverRoot, "src/server.ts");
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -24,32 +23,16 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
+function run(args: string[]) {
+  const started = runTs(args);
+  children.push(started.child);
+  return started;
 }
 
 async function holdInChild(dir: string) {
   const holder = run([holderScript, dir]);
   await expect.poll(holder.output, { timeout: 20_000 }).toContain("locked");
   return holder.child;
-}
-
-async function killHard(child: ChildProcess) {
-  const exited = once(child, "exit");
-  child.kill("SIGKILL");
-  await exited;
 }
 
 describe("lockDataDir", () => {
@@ -100,38 +83,17 @@ describe("makePrivateDir", () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startServer(dataDir: string) {
-  const port = await freePort();
-  const server = run([serverScript], {
-    APP_ENV: "test",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  });
-  const ready = async () => {
-    try {
-      return (await fetch(`http://127.0.0.1:${port}/api/ready`)).status;
-    } catch {
-      return server.child.exitCode === null ? 0 : -1;
-    }
-  };
-  return { ...server, port, ready };
+  const server = await startServerChild({ DATA_DIR: dataDir });
+  children.push(server.child);
+  return server;
 }
 
 describe("the embedded database's server", () => {
   it("restarts at once after being killed with SIGKILL, and a second live server is refused", async () => {
     const dataDir = freshDir();
     const first = await startServer(dataDir);
-    await expect.poll(first.ready, { timeout: 60_000, interval: 200 }).toBe(200);
+    await expect.poll(first.ready, { timeout: 120_000, interval: 200 }).toBe(200);
 
     const second = await startServer(dataDir);
     const [code] = await once(second.child, "exit");
@@ -144,6 +106,6 @@ describe("the embedded database's server", () => {
     // What the old pid-file lock tripped over: a file naming a live process.
     writeFileSync(join(dataDir, "server.pid"), String(process.pid));
     const restarted = await startServer(dataDir);
-    await expect.poll(restarted.ready, { timeout: 60_000, interval: 200 }).toBe(200);
-  }, 150_000);
+    await expect.poll(restarted.ready, { timeout: 120_000, interval: 200 }).toBe(200);
+  }, 300_000);
 });

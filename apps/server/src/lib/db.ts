@@ -23,6 +23,10 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Answers whether the database can run a query right now. */
   ping(): Promise<boolean>;
+  /** PGlite opened on a folder: the folder, and a crash-consistent gzipped dump of it. */
+  folder?: { dataDir: string; dump(): Promise<Blob> };
+  /** PostgreSQL: a new connection outside the pool, for one that is held for good (LISTEN). */
+  dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -36,6 +40,9 @@ const MIGRATION_LOCK = 7_318_201; // any constant shared by every instance
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    // An idle connection the server ends (a restart, a dropped test database) is
+    // replaced by the pool; without a listener its error would crash the process.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
     // Instances starting together must not run the same migration twice.
     const lockClient = await pool.connect();
@@ -50,11 +57,13 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       db: db as unknown as Db,
       kind: "postgres",
       ping: () => ping(() => pool.query("SELECT 1")),
+      dedicatedClient: () => new pg.Client({ connectionString: source.url }),
       close: () => pool.end(),
     };
   }
 
   let client = source.client;
+  const dataDir = client ? undefined : source.dataDir;
   let unlock = async () => {};
   if (!client) {
     if (source.dataDir) {
@@ -71,6 +80,9 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       db: db as unknown as Db,
       kind: "pglite",
       ping: () => ping(() => pglite.query("SELECT 1")),
+      // PGlite takes the dump between queries, never inside one: a transaction still
+      // open is rolled back when the dump is loaded, as after a crash.
+      folder: dataDir ? { dataDir, dump: () => pglite.dumpDataDir("gzip") } : undefined,
       close: async () => {
         await pglite.close();
         await unlock();

@@ -1,6 +1,12 @@
 import type { Operation, OutputOf } from "@eitheror/shared/api/contract";
 import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+} from "fastify";
 import type { z } from "zod";
 
 export type OperationRequest<O extends Operation> = FastifyRequest<{
@@ -23,11 +29,12 @@ export function addOperation<O extends Operation>(
   app: FastifyInstance,
   operation: O,
   handler: OperationHandler<O>,
-  extra: { consumes?: string[] } = {},
+  extra: { consumes?: string[]; config?: FastifyContextConfig } = {},
 ) {
   app.route({
     method: operation.method,
     url: operation.path,
+    ...(extra.config && { config: extra.config }),
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import {
   type ErrorCode,
   type ErrorEnvelope,
@@ -87,6 +88,37 @@ export function foreignError(
  */
 export function frameworkErrors(_error: FastifyError, _request: unknown, reply: FastifyReply) {
   reply.status(400).send(envelope(400, "This address does not decode to valid text."));
+}
+
+const STATUS_LINES = {
+  400: ["Bad Request", "invalid_input", "The request is not well-formed HTTP."],
+  408: ["Request Timeout", "invalid_input", "The request took too long to arrive."],
+  431: ["Request Header Fields Too Large", "too_large", "The request's headers are too large."],
+} as const;
+
+/**
+ * A request Node's HTTP parser refuses (bytes a request line may not hold,
+ * headers over the limit) reaches no route and no error handler: given to
+ * Fastify as `clientErrorHandler`, it leaves in the envelope too, not in
+ * Fastify's own `{"error":"Bad Request",…}`.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const status =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? 431
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? 408
+        : 400;
+  const [reason, code, message] = STATUS_LINES[status];
+  const body = JSON.stringify({ error: { code, message } } satisfies ErrorEnvelope);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function apiNotFound(method: string, url: string): ErrorEnvelope {

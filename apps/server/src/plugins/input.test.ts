@@ -65,6 +65,43 @@ describe("text no database can store", () => {
     expect(response.body.error.message).toBe(REFUSED_TEXT_MESSAGE);
   });
 
+  it.each([
+    ["an app route", "/api/groups/create", '{"maxMembers":5,"daysBetweenRounds":1,"name":"'],
+    ["better-auth's update-user", "/api/auth/update-user", '{"name":"'],
+  ])(
+    "refuses bytes that are no UTF-8 in a JSON body of %s instead of storing '\ufffd'",
+    async (_, url, head) => {
+      const before = await saved();
+      const rawBody = Buffer.concat([
+        Buffer.from(head),
+        Buffer.from([0x41, 0xff, 0x80]),
+        Buffer.from('"}'),
+      ]);
+      const response = await me.post<ErrorBody>(url, { rawBody });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(REFUSED_TEXT_MESSAGE);
+      expect(await saved()).toEqual(before);
+      const groups = await me.get<{ data: { groupsData: unknown[] } }>("/api/groups");
+      expect(groups.body.data.groupsData).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['{"__proto__":{"isAdmin":true},"name":"Proto"}'],
+    ['{"constructor":{"prototype":{"isAdmin":true}},"name":"Proto"}'],
+  ])(
+    "refuses prototype keys on better-auth's routes as Fastify's parser does: %s",
+    async (rawBody) => {
+      const before = await saved();
+      for (const url of ["/api/auth/update-user", "/api/new-user-properties"]) {
+        const response = await me.post<ErrorBody>(url, { rawBody });
+        expect(response.status, url).toBe(400);
+        expect(response.body.error.code).toBe("invalid_input");
+      }
+      expect(await saved()).toEqual(before);
+    },
+  );
+
   it("leaves well-formed text alone: emoji, accents and other scripts", async () => {
     const response = await me.post("/api/auth/update-user", { body: { name: "Zoë 🎲 名前" } });
     expect(response.status).toBe(200);

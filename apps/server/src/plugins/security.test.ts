@@ -1,24 +1,49 @@
 import type { AddressInfo } from "node:net";
 import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { createSession } from "../../test/factories";
 import { rawHttp } from "../../test/raw-http";
-import { globalSelections, outbox, user } from "../db/schema";
+import {
+  AUTH_STATE_CHANGING,
+  fillPath,
+  type Ids,
+  openApiRoutes,
+  type Route,
+  routeKey,
+  SIGNED_LINK_ROUTES,
+  snapshot,
+  VALID,
+  world,
+} from "../../test/route-table";
+
+const VICTIM_EMAIL = "victim@example.test";
 
 let t: TestApp;
 let victim: TestClient & { userId: string };
+let ids: Ids;
 let dilemmaId: string;
 let port: number;
+/** Every state-changing route: each non-GET of the OpenAPI description, and better-auth's. */
+let targets: { method: Exclude<Route["method"], "GET">; path: string; body?: unknown }[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  victim = await t.signIn("victim@example.test", { name: "Victim" });
-  const today = await t
-    .client()
-    .get<{ data: { globalDilemmaData: { id: string } } }>("/api/dilemmas/global");
-  dilemmaId = today.body.data.globalDilemmaData.id;
+  // The victim is a product admin too: a forged call to an admin route would go through.
+  t = await createTestApp({ env: { ADMIN_EMAILS: VICTIM_EMAIL } });
+  ({ me: victim, ids } = await world(t, VICTIM_EMAIL));
+  dilemmaId = ids.dilemma;
+  const contract = (await openApiRoutes(t)).filter(
+    (route) => route.method !== "GET" && !SIGNED_LINK_ROUTES.has(routeKey(route)),
+  );
+  targets = [
+    ...contract.map((route) => {
+      const valid = VALID[routeKey(route)]?.(ids);
+      if (!valid) throw new Error(`no well-formed call of ${routeKey(route)} in VALID`);
+      const method = route.method as Exclude<typeof route.method, "GET">;
+      return { method, path: fillPath(route.path, valid.params ?? {}), body: valid.body };
+    }),
+    ...AUTH_STATE_CHANGING.map(({ path, body }) => ({ method: "POST" as const, path, body })),
+  ];
   await t.httpClient();
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -26,23 +51,18 @@ afterAll(() => t?.close());
 
 const EVIL = "https://evil.example";
 
-/** Every state-changing route that was reachable by a forged request, with a harmless body. */
-const targets = () => [
-  { method: "POST", path: "/api/email-change/send", body: { email: "attacker@evil.example" } },
-  { method: "POST", path: "/api/new-user-properties", body: { isAdmin: true } },
-  { method: "PUT", path: "/api/update-user-properties", body: {} },
-  { method: "POST", path: `/api/dilemmas/global/${dilemmaId}/selection`, body: { option: "A" } },
-  {
-    method: "POST",
-    path: "/api/sign-in/email-link/send",
-    body: {
-      email: "victim@example.test",
-      actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true },
-    },
-  },
-  { method: "POST", path: "/api/test/clock", body: { advanceMs: 86_400_000 } },
-  { method: "POST", path: "/api/auth/update-user", body: { name: "Hacked" } },
-];
+/** Each case's figures, printed once: routes × cases, and how many got through. */
+const figures = { tried: 0, serverErrors: 0, accepted: 0 };
+afterAll(() => {
+  console.info(
+    `forgery: ${targets?.length ?? 0} state-changing routes, ${figures.tried} forged requests, ${figures.serverErrors} 5xx, ${figures.accepted} unexpected 2xx`,
+  );
+});
+function count(status: number) {
+  figures.tried += 1;
+  if (status >= 500) figures.serverErrors += 1;
+  if (status < 400) figures.accepted += 1;
+}
 
 /** The ways a path can name /api/… without starting with the bytes `/api/`. */
 const disguises: [string, (path: string) => string][] = [
@@ -52,15 +72,13 @@ const disguises: [string, (path: string) => string][] = [
   ["an entirely encoded", (path) => path.replace("/api/", "/%61%70%69/")],
 ];
 
+/** The victim's data (and everyone else's) as it was before the forged requests. */
+let before: Awaited<ReturnType<typeof snapshot>>;
+beforeEach(async () => {
+  before = await snapshot(t);
+});
 async function expectNothingChanged() {
-  const [row] = await t.db.select().from(user).where(eq(user.id, victim.userId));
-  expect(row?.name).toBe("Victim");
-  expect(await t.db.select().from(outbox).where(eq(outbox.to, "attacker@evil.example"))).toEqual(
-    [],
-  );
-  expect(
-    await t.db.select().from(globalSelections).where(eq(globalSelections.userId, victim.userId)),
-  ).toEqual([]);
+  expect(await snapshot(t)).toEqual(before);
   expect(Math.abs(t.clock.now().getTime() - Date.now())).toBeLessThan(60_000);
 }
 
@@ -68,15 +86,57 @@ function cookieHeader(client: TestClient) {
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
+describe("every state-changing route, called with the victim's cookies", () => {
+  it.each([
+    ["no anti-forgery token", { xsrf: false }, 403],
+    ["a wrong anti-forgery token", { xsrf: false, headers: { "x-xsrf-token": "forged" } }, 403],
+    [
+      "an anti-forgery token in the header only",
+      { xsrf: false, headers: { "x-xsrf-token": "" } },
+      403,
+    ],
+    [
+      "an invalid bearer beside the valid cookie",
+      { xsrf: false, headers: { authorization: "Bearer garbage" } },
+      401,
+    ],
+  ] as const)("refuses a request with %s", async (_, options, status) => {
+    for (const { method, path, body } of targets) {
+      const response = await victim.request(method, path, { body, ...options });
+      count(response.status);
+      expect(response.status, `${method} ${path}`).toBe(status);
+      expect(errorEnvelopeSchema.safeParse(response.body).success, `${method} ${path}`).toBe(true);
+    }
+    await expectNothingChanged();
+  });
+});
+
+describe("a route whose proof is a signed link", () => {
+  it("refuses a cross-site request with a token the server did not sign, changing nothing", async () => {
+    expect([...SIGNED_LINK_ROUTES]).toEqual(["POST /api/mail/unsubscribe"]);
+    const payload = Buffer.from(JSON.stringify({ u: victim.userId, k: "reminders" }));
+    for (const token of [`${payload.toString("base64url")}.Zm9yZ2Vk`, "forged", ""]) {
+      const response = await victim.request("POST", `/api/mail/unsubscribe?token=${token}`, {
+        xsrf: false,
+        headers: { origin: EVIL, "sec-fetch-site": "cross-site" },
+      });
+      count(response.status);
+      expect(response.status).toBe(400);
+    }
+    await expectNothingChanged();
+  });
+});
+
 describe("the forgery defence is decided by the route, not the raw URL", () => {
   for (const [name, disguise] of disguises) {
     it(`refuses a cookie-only request from a foreign page through ${name} path`, async () => {
-      for (const { method, path, body } of targets()) {
-        const response = await victim.request(method as "POST", disguise(path), {
+      for (const { method, path, body } of targets) {
+        const response = await victim.request(method, disguise(path), {
           body,
           xsrf: false,
           headers: { origin: EVIL },
         });
+        count(response.status);
         expect(response.status, `${method} ${disguise(path)}`).toBe(403);
         expect(errorEnvelopeSchema.parse(response.body).error.code).toBe("forbidden");
       }
@@ -85,8 +145,8 @@ describe("the forgery defence is decided by the route, not the raw URL", () => {
   }
 
   it("refuses an absolute-form request line (POST http://host/api/… HTTP/1.1)", async () => {
-    for (const { method, path, body } of targets()) {
-      const payload = JSON.stringify(body);
+    for (const { method, path, body } of targets) {
+      const payload = JSON.stringify(body ?? {});
       const response = await rawHttp(
         port,
         [
@@ -101,6 +161,7 @@ describe("the forgery defence is decided by the route, not the raw URL", () => {
           payload,
         ].join("\r\n"),
       );
+      count(response.status);
       expect(response.status, `${method} ${path}`).toBe(403);
     }
     await expectNothingChanged();
@@ -115,8 +176,9 @@ describe("the page a request comes from", () => {
     ["a cross-site fetch that names no Origin", { "sec-fetch-site": "cross-site" }],
     ["a same-site fetch that names no Origin", { "sec-fetch-site": "same-site" }],
   ])("refuses %s even with a valid anti-forgery token", async (_, headers) => {
-    for (const { method, path, body } of targets()) {
-      const response = await victim.request(method as "POST", path, { body, headers });
+    for (const { method, path, body } of targets) {
+      const response = await victim.request(method, path, { body, headers });
+      count(response.status);
       expect(response.status, `${method} ${path}`).toBe(403);
       expect(errorEnvelopeSchema.parse(response.body).error.message).toBe(
         "This request came from another site and was refused.",

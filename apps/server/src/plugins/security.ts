@@ -4,6 +4,7 @@ import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/errors";
+import "../lib/event-stream";
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "x-xsrf-token";
@@ -16,6 +17,18 @@ function sameToken(a: string, b: string): boolean {
 }
 
 const forged = (message: string) => new AppError(403, message);
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The request carries its own proof, a token the server signed for one
+     * person (an e-mail's unsubscribe link): no cookie rides along, so a forged
+     * request needs the token itself, and a mail client's one-click POST comes
+     * with no Origin and no anti-forgery header.
+     */
+    signedLink?: boolean;
+  }
+}
 
 /**
  * Whether the page that sent this request may: a browser names it in `Origin`
@@ -77,12 +90,17 @@ export const securityPlugin = fp(
         });
       }
       // A request no route matched changes nothing: it gets its 404.
-      if (SAFE_METHODS.has(request.method) || !request.routeOptions.url) return;
+      if (!request.routeOptions.url) return;
+      const safe = SAFE_METHODS.has(request.method);
+      if (safe && !request.routeOptions.config.trustedPagesOnly) return;
       // A proven bearer rides on no cookie a third-party page could send along.
       if (request.viaBearer) return;
+      if (request.routeOptions.config.signedLink) return;
       if (!fromTrustedPage(request, trusted)) {
         throw forged("This request came from another site and was refused.");
       }
+      // A read has no token to echo: another site's page cannot read the answer.
+      if (safe) return;
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== "string" || !sameToken(header, cookie)) {
         throw forged("Missing or invalid anti-forgery token. Reload the page and try again.");

@@ -133,7 +133,8 @@ export const spaPlugin = fp(
       });
     }
     if (manifest) {
-      app.get("/manifest.webmanifest", async (_request, reply) =>
+      // A file of the web app, not an API route: kept out of the OpenAPI description.
+      app.get("/manifest.webmanifest", { schema: { hide: true } }, async (_request, reply) =>
         reply
           .header("cache-control", "public, max-age=3600")
           .type("application/manifest+json")

@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { outbox } from "../../db/schema";
 import type { Tx } from "../../lib/db";
 
@@ -9,8 +9,79 @@ export interface Mail {
   html: string;
 }
 
+/** A message of the queue: a key that names it once, and headers (List-Unsubscribe). */
+export interface QueuedMail extends Mail {
+  dedupeKey: string;
+  headers?: Record<string, string>;
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
 export async function saveOutboxMail(tx: Tx, mail: Mail, now: Date) {
   await tx.insert(outbox).values({ ...mail, createdAt: now });
+}
+
+/** False: a message with this key was queued before (by this instance or another). */
+export async function insertQueued(
+  tx: Tx,
+  mail: QueuedMail,
+  { status, now }: { status: "pending" | "kept"; now: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(outbox)
+    .values({ ...mail, headers: mail.headers ?? {}, status, nextAttemptAt: now, createdAt: now })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
+    .returning({ id: outbox.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Takes up to `limit` due messages: counts the attempt and moves the next one
+ * to `leaseUntil`, so no other instance takes them while this one sends. SKIP
+ * LOCKED: instances claiming at once get different rows and never wait.
+ */
+export function claimDue(tx: Tx, { now, leaseUntil, limit }: ClaimOptions) {
+  const due = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return tx
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+interface ClaimOptions {
+  now: Date;
+  leaseUntil: Date;
+  limit: number;
+}
+
+export async function markSent(tx: Tx, id: string, now: Date) {
+  await tx
+    .update(outbox)
+    .set({ status: "sent", sentAt: now, nextAttemptAt: null, lastError: null })
+    .where(eq(outbox.id, id));
+}
+
+/** A failed attempt: tried again at `retryAt`, or given up on (`retryAt` null). */
+export async function markFailedAttempt(
+  tx: Tx,
+  id: string,
+  { retryAt, error }: { retryAt: Date | null; error: string },
+) {
+  await tx
+    .update(outbox)
+    .set(
+      retryAt
+        ? { nextAttemptAt: retryAt, lastError: error }
+        : { status: "failed", nextAttemptAt: null, lastError: error },
+    )
+    .where(eq(outbox.id, id));
 }
 
 export function listOutbox(tx: Tx, limit: number) {

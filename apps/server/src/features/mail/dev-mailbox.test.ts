@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import { groupWith, player, rounds } from "../../../test/rounds";
 
 describe("/dev/mailbox", () => {
   let local: TestApp;
@@ -25,6 +26,15 @@ describe("/dev/mailbox", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     expect(page.text).toContain("Sign in to eitheror");
     expect(page.text).toContain(`<a href="${link?.replaceAll("&", "&#38;")}">`);
+  });
+
+  it("shows the game's e-mails too, kept instead of queued for SMTP", async () => {
+    const admin = await player(local, "Nia");
+    const groupId = await groupWith(admin, [await player(local, "Oto")]);
+    expect((await rounds.start(admin, groupId)).status).toBe(200);
+    const page = await local.client().get("/dev/mailbox");
+    expect(page.text).toContain("A new round started in Round table");
+    expect(page.text).toContain("/api/mail/unsubscribe?token=");
   });
 
   it("opens from this machine over real HTTP (IPv4 loopback)", async () => {

@@ -2,9 +2,32 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Clock } from "../../lib/clock";
 import type { Db } from "../../lib/db";
-import { listOutbox, type Mail, saveOutboxMail } from "./data";
+import type { Unit } from "../../lib/transaction";
+import {
+  claimDue,
+  insertQueued,
+  listOutbox,
+  type Mail,
+  markFailedAttempt,
+  markSent,
+  type OutboxRow,
+  type QueuedMail,
+  saveOutboxMail,
+} from "./data";
 
-export type { Mail } from "./data";
+export type { Mail, QueuedMail } from "./data";
+
+const MINUTE_MS = 60_000;
+/** Long enough for any SMTP exchange: a claimed message is nobody else's until then. */
+const LEASE_MS = 10 * MINUTE_MS;
+const BATCH = 20;
+/** Attempts before a message is given up on: 1, 2, 4 … 60 minutes apart, about 4 hours in all. */
+export const MAX_ATTEMPTS = 8;
+const MAX_BACKOFF_MS = 60 * MINUTE_MS;
+
+/** The wait after failed attempt number `attempts` (1, 2, 4 … minutes, capped). */
+export const backoffMs = (attempts: number) =>
+  Math.min(MINUTE_MS * 2 ** (attempts - 1), MAX_BACKOFF_MS);
 
 export interface MailServiceOptions {
   db: Db;
@@ -12,15 +35,56 @@ export interface MailServiceOptions {
   /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); unset: keep mail in the outbox. */
   smtpUrl?: string;
   from: string;
-  log: Pick<FastifyBaseLogger, "info">;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }
 
 /**
  * Real mail over SMTP with nodemailer, or, with no SMTP server set, the outbox
- * table plus a console line (local mode shows it at /dev/mailbox).
+ * table plus a console line (local mode shows it at /dev/mailbox). Game mail
+ * goes through the queue (`enqueue`, then the sender); sign-in links are sent
+ * at once (`send`), since the person is waiting for them.
  */
 export function createMailService({ db, clock, smtpUrl, from, log }: MailServiceOptions) {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : null;
+  let sending: Promise<unknown> = Promise.resolve();
+
+  async function attempt(row: OutboxRow) {
+    try {
+      await transport?.sendMail({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers,
+      });
+      await markSent(db, row.id, clock.now());
+      return true;
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      const retryAt =
+        row.attempts < MAX_ATTEMPTS
+          ? new Date(clock.now().getTime() + backoffMs(row.attempts))
+          : null;
+      await markFailedAttempt(db, row.id, { retryAt, error });
+      if (retryAt) log.warn({ err, to: row.to, attempts: row.attempts }, "mail not sent, retrying");
+      else log.error({ err, to: row.to, subject: row.subject }, "mail given up on");
+      return false;
+    }
+  }
+
+  /** Sends every due message once; answers how many went out. */
+  async function sendDue(): Promise<number> {
+    if (!transport) return 0;
+    let sent = 0;
+    for (;;) {
+      const now = clock.now();
+      const leaseUntil = new Date(now.getTime() + LEASE_MS);
+      const claimed = await claimDue(db, { now, leaseUntil, limit: BATCH });
+      for (const row of claimed) if (await attempt(row)) sent++;
+      if (claimed.length < BATCH) return sent;
+    }
+  }
+
   return {
     async send(mail: Mail): Promise<void> {
       if (transport) {
@@ -30,11 +94,31 @@ export function createMailService({ db, clock, smtpUrl, from, log }: MailService
       await saveOutboxMail(db, mail, clock.now());
       log.info({ to: mail.to, subject: mail.subject }, `mail kept in the outbox:\n${mail.text}`);
     },
+    /**
+     * Queues a message in the caller's transaction: it leaves only if that
+     * commits, and once, whoever queues the same key again. False: queued before.
+     */
+    async enqueue({ tx }: Pick<Unit, "tx">, mail: QueuedMail): Promise<boolean> {
+      const status = transport ? "pending" : "kept";
+      const queued = await insertQueued(tx, mail, { status, now: clock.now() });
+      if (queued && !transport)
+        log.info({ to: mail.to, subject: mail.subject }, "mail kept in the outbox");
+      return queued;
+    },
+    sendDue,
+    /**
+     * Sends what is due now without waiting for the next tick (after a commit
+     * that queued mail). Kicks of one instance run one after another.
+     */
+    kick(): void {
+      sending = sending.then(sendDue).catch((err) => log.warn({ err }, "sending mail failed"));
+    },
     /** The newest mail kept in the outbox. */
     outbox(limit: number) {
       return listOutbox(db, limit);
     },
-    close() {
+    async close() {
+      await sending;
       transport?.close();
     },
   };

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import type { Tx } from "../../lib/db";
 
@@ -24,6 +24,14 @@ export async function countHit(
   const [row] = result.rows;
   if (!row) throw new Error("the rate-limit upsert returned no row");
   return { hits: row.hits, windowStart: new Date(row.window_start) };
+}
+
+/** Takes one hit back from `key`, never below zero. */
+export async function uncountHit(tx: Tx, key: string) {
+  await tx
+    .update(rateLimits)
+    .set({ hits: sql`${rateLimits.hits} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.hits, 0)));
 }
 
 /** Drops counters whose window started before `before`: they would restart at the next hit. */

@@ -1,6 +1,6 @@
 import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/errors";
-import { countHit, deleteWindowsBefore } from "./data";
+import { countHit, deleteWindowsBefore, uncountHit } from "./data";
 
 export interface RateRule {
   /** How many hits a key may make per window. */
@@ -17,16 +17,26 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * memory: docs/architecture.md, scale-out).
  */
 export function createRateLimiter({ db, clock }: Core) {
+  function tooMany(rule: RateRule, windowStart: Date, at: Date) {
+    const retryAfterMs = windowStart.getTime() + rule.windowMs - at.getTime();
+    return new AppError(429, rule.message, {
+      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    });
+  }
+
   return {
     /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */
     async hit(key: string, rule: RateRule): Promise<void> {
       const at = clock.now();
       const { hits, windowStart } = await countHit(db, { key, at, windowMs: rule.windowMs });
-      if (hits <= rule.limit) return;
-      const retryAfterMs = windowStart.getTime() + rule.windowMs - at.getTime();
-      throw new AppError(429, rule.message, {
-        retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
-      });
+      if (hits > rule.limit) throw tooMany(rule, windowStart, at);
+    },
+    /**
+     * Takes back a hit that turned out not to count (a limit on failures: every try
+     * is counted first, so many at once cannot slip past, and a success is returned).
+     */
+    async refund(key: string): Promise<void> {
+      await uncountHit(db, key);
     },
     /** Forgets windows over a day old: no rule counts that far back. */
     async prune() {

@@ -1,4 +1,5 @@
 import { escapeHtml } from "../../lib/html";
+import { mailButton, mailPage } from "../../lib/mail-html";
 import type { Mail } from "../mail/service";
 
 interface LinkMail {
@@ -30,22 +31,17 @@ function linkMail({
     ? `The link works once, for ${minutesValid} minutes. ${ignore}`
     : ignore;
   const text = [heading, "", intro, "", link, "", footnote, "", `— ${appTitle}`].join("\n");
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f5f9;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
-  <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:16px;padding:32px">
-    <tr><td>
-      <p style="margin:0 0 24px;font-size:20px;font-weight:800;letter-spacing:-0.02em;color:#312e81">${escapeHtml(appTitle)}</p>
-      <h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(heading)}</h1>
-      <p style="margin:0 0 24px;font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
-      <p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:12px">${escapeHtml(button)}</a></p>
-      <p style="margin:0 0 8px;font-size:14px;color:#475569">${escapeHtml(footnote)}</p>
-      <p style="margin:16px 0 0;font-size:12px;color:#64748b;word-break:break-all">If the button does not work, paste this address into your browser:<br><a href="${escapeHtml(link)}" style="color:#4338ca">${escapeHtml(link)}</a></p>
-    </td></tr>
-  </table>
-</body>
-</html>`;
+  const html = mailPage({
+    subject,
+    appTitle,
+    heading,
+    content: [
+      `<p style="margin:0 0 24px;font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>`,
+      mailButton(button, link),
+      `<p style="margin:0 0 8px;font-size:14px;color:#475569">${escapeHtml(footnote)}</p>`,
+      `<p style="margin:16px 0 0;font-size:12px;color:#64748b;word-break:break-all">If the button does not work, paste this address into your browser:<br><a href="${escapeHtml(link)}" style="color:#4338ca">${escapeHtml(link)}</a></p>`,
+    ].join("\n      "),
+  });
   return { to, subject, text, html };
 }
 

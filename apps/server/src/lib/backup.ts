@@ -1,0 +1,135 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  openAsBlob,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { backupSocketPlace, fetchBackup } from "./backup-channel";
+import { DataDirInUseError, lockDataDir, makePrivateDir } from "./data-dir-lock";
+import { openDatabase } from "./db";
+
+/** A refusal the operator can act on: the CLI prints its message alone. */
+export class BackupError extends Error {}
+
+export const POSTGRES_BACKUP_HINT =
+  "On PostgreSQL, backups are the server's own: use pg_dump (DATABASE_URL is set).";
+
+/** `backups/eitheror-2026-11-23T14-19-09.123Z.tar.gz`: colons make a file name awkward to copy. */
+export function defaultBackupFile(now = new Date()): string {
+  return join("backups", `eitheror-${now.toISOString().replaceAll(":", "-")}.tar.gz`);
+}
+
+/** Throws unless `dataDir` holds a PGlite database. */
+export function assertDatabaseFolder(dataDir: string): void {
+  if (!existsSync(dataDir)) throw new BackupError(`There is no database folder at ${dataDir}.`);
+  if (!existsSync(join(dataDir, "PG_VERSION"))) {
+    throw new BackupError(`${dataDir} holds no embedded database (no PG_VERSION in it).`);
+  }
+}
+
+export interface BackupResult {
+  bytes: number;
+  via: "running server" | "folder";
+}
+
+/**
+ * Backs up the PGlite folder: through the running server's socket when one runs
+ * on it (its own process alone may read a folder in use), else by opening the
+ * folder under its lock.
+ */
+export async function backUp(dataDir: string, file: string): Promise<BackupResult> {
+  assertDatabaseFolder(dataDir);
+  const place = backupSocketPlace(dataDir);
+  const fromServer = place.path ? await fetchBackup(place.path) : null;
+  const bytes = fromServer ?? (await dumpStoppedFolder(dataDir, place));
+  writePrivateFile(file, bytes);
+  return { bytes: bytes.length, via: fromServer ? "running server" : "folder" };
+}
+
+async function dumpStoppedFolder(
+  dataDir: string,
+  place: ReturnType<typeof backupSocketPlace>,
+): Promise<Buffer> {
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const why =
+      place.path === null ? place.reason : "it offers no backup socket (an older version?)";
+    throw new BackupError(
+      `A server is using ${dataDir}, and its backup cannot be taken while it runs: ${why}. Stop the server and run the backup again.`,
+    );
+  }
+  try {
+    // Ready before the dump: a dump queued while PGlite starts waits for it forever.
+    const pglite = await PGlite.create(dataDir);
+    try {
+      return Buffer.from(await (await pglite.dumpDataDir("gzip")).arrayBuffer());
+    } finally {
+      await pglite.close();
+    }
+  } finally {
+    await unlock();
+  }
+}
+
+/** Backups hold every account: readable by this user only, and never written over. */
+export function writePrivateFile(file: string, bytes: Buffer): void {
+  const folder = dirname(file);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, bytes, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    throw new BackupError(`${file} exists already: choose another file name.`);
+  }
+}
+
+/** A backup file as PGlite loads it; a missing file is the operator's to fix. */
+export async function readBackup(file: string): Promise<Blob> {
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    throw new BackupError(`There is no backup file at ${file}.`);
+  }
+  return openAsBlob(file);
+}
+
+function assertEmptyFolder(dataDir: string): void {
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+    throw new BackupError(
+      `${dataDir} is not empty: restore into an empty or new folder (set DATA_DIR); nothing was overwritten.`,
+    );
+  }
+}
+
+/**
+ * Restores a backup into an empty (or missing) folder, then migrates it, so a
+ * backup taken by an older version opens in this one. Never writes over a folder
+ * that holds anything.
+ */
+export async function restoreBackup(file: string, dataDir: string): Promise<void> {
+  const backup = await readBackup(file);
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) {
+    throw new BackupError(`${dataDir} is a file, not a folder.`);
+  }
+  assertEmptyFolder(dataDir);
+  makePrivateDir(dataDir);
+  const unlock = await lockDataDir(dataDir);
+  try {
+    // Again under the lock: a server starting meanwhile would have filled the folder.
+    assertEmptyFolder(dataDir);
+    const client = await PGlite.create({ dataDir, loadDataDir: backup });
+    const database = await openDatabase({ kind: "pglite", client });
+    await database.close();
+    // PGlite writes its files 0666; the secret keeps the mode loadAuthSecret gives it.
+    const secret = join(dataDir, "auth-secret");
+    if (existsSync(secret)) chmodSync(secret, 0o600);
+  } finally {
+    await unlock();
+  }
+}

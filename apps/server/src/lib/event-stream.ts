@@ -1,0 +1,135 @@
+import type { Operation } from "@eitheror/shared/api/contract";
+import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { OperationRequest } from "./operation";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Even a GET must come from the app's own pages (or a bearer client): the
+     * answer is private and goes on for as long as the page stays open.
+     */
+    trustedPagesOnly?: boolean;
+  }
+}
+
+/** What a stream's source writes to: named events, and the end. */
+export interface StreamSink<E extends { type: string }> {
+  send(event: E): void;
+  end(): void;
+}
+
+/** Checks the caller (throwing answers the error envelope) and starts feeding `sink`; answers the stop. */
+export type StreamSource<O extends Operation, E extends { type: string }> = (
+  request: OperationRequest<O>,
+  sink: StreamSink<E>,
+) => Promise<() => void>;
+
+const STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache",
+  // nginx and friends would otherwise hold the events back in their buffers.
+  "x-accel-buffering": "no",
+  connection: "keep-alive",
+};
+
+/**
+ * A hijacked reply skips the onSend hooks: the security headers helmet put on
+ * the raw response stay, and the request id is added here.
+ */
+function startStream(request: FastifyRequest, reply: FastifyReply) {
+  reply.hijack();
+  const headers: Record<string, string> = { ...STREAM_HEADERS, "x-request-id": request.id };
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (typeof value === "string" && name !== "set-cookie") headers[name] ??= value;
+  }
+  reply.raw.writeHead(200, headers);
+  // The first bytes reach the client now, so it knows the stream is open.
+  reply.raw.write(": open\n\n");
+}
+
+function streamOf(reply: FastifyReply, heartbeatMs: number, streams: Set<() => void>) {
+  const raw = reply.raw;
+  let open = false;
+  let ended = false;
+  let stop = () => {};
+  const waiting: string[] = [];
+  const write = (text: string) => {
+    if (ended) return;
+    if (open) raw.write(text);
+    else waiting.push(text);
+  };
+  const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    streams.delete(end);
+    stop();
+    if (open && !raw.writableEnded) raw.end();
+  };
+  streams.add(end);
+  raw.on("close", end);
+  raw.on("error", end);
+  return {
+    write,
+    end,
+    started(stopSource: () => void) {
+      stop = stopSource;
+      open = true;
+      for (const text of waiting.splice(0)) raw.write(text);
+      // Ended before it started: the client left, or the source said all it had.
+      if (ended) {
+        stopSource();
+        raw.end();
+      }
+    },
+  };
+}
+
+/**
+ * Registers a Server-Sent Events operation: the caller is checked before any
+ * byte of the stream, so a refusal is the usual error envelope; then
+ * `event: <type>` and `data: <json>` per event, a heartbeat comment on a quiet
+ * stream, and the source stopped when the client goes or the app closes.
+ */
+export function addEventStream<O extends Operation, E extends { type: string }>(
+  app: FastifyInstance,
+  operation: O,
+  source: StreamSource<O, E>,
+  { heartbeatMs }: { heartbeatMs: number },
+) {
+  const streams = new Set<() => void>();
+  // Open streams would keep the server from closing.
+  app.addHook("preClose", async () => {
+    for (const end of [...streams]) end();
+  });
+  app.route({
+    method: "GET",
+    url: operation.path,
+    config: { trustedPagesOnly: true },
+    schema: {
+      tags: [...operation.tags],
+      summary: operation.summary,
+      produces: ["text/event-stream"],
+      ...(operation.params && { params: operation.params }),
+      response: { 200: operation.response, "4xx": errorEnvelopeSchema },
+    },
+    handler: async (request, reply) => {
+      const stream = streamOf(reply, heartbeatMs, streams);
+      const sink: StreamSink<E> = {
+        send: (event) => stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
+        end: stream.end,
+      };
+      let stop: () => void;
+      try {
+        stop = await source(request as unknown as OperationRequest<O>, sink);
+      } catch (error) {
+        stream.end();
+        throw error;
+      }
+      startStream(request, reply);
+      stream.started(stop);
+    },
+  });
+}

@@ -1,0 +1,192 @@
+import { type GroupEvent, groupEventSchema } from "@eitheror/shared/groups/events";
+import type pg from "pg";
+import type { Database } from "./db";
+import type { Unit } from "./transaction";
+
+export type GroupEventListener = (event: GroupEvent) => void;
+
+/**
+ * A group's live events, for every instance on the database. Services publish
+ * after a commit (a rolled-back change tells nobody); streams subscribe.
+ */
+export interface EventBus {
+  publish(groupId: string, event: GroupEvent): Promise<void>;
+  /**
+   * Resolves once events published from now on will reach `listener`. `lost` is
+   * called when events may have been missed (the listening connection dropped):
+   * the subscriber should make its client read everything again.
+   */
+  subscribe(groupId: string, listener: GroupEventListener, lost?: () => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+interface Log {
+  warn(object: object, message: string): void;
+}
+
+/** The subscribers of this instance, by group. */
+function createFanOut(log: Log) {
+  const byGroup = new Map<string, Set<{ listener: GroupEventListener; lost?: () => void }>>();
+  function each(subscribers: Iterable<{ listener: GroupEventListener; lost?: () => void }>) {
+    return [...subscribers];
+  }
+  return {
+    add(groupId: string, listener: GroupEventListener, lost?: () => void) {
+      const entry = { listener, lost };
+      const subscribers = byGroup.get(groupId) ?? new Set();
+      byGroup.set(groupId, subscribers.add(entry));
+      return () => {
+        subscribers.delete(entry);
+        if (subscribers.size === 0 && byGroup.get(groupId) === subscribers) byGroup.delete(groupId);
+      };
+    },
+    deliver(groupId: string, event: GroupEvent) {
+      for (const { listener } of each(byGroup.get(groupId) ?? [])) {
+        try {
+          listener(event);
+        } catch (err) {
+          log.warn({ err }, "a group event listener failed");
+        }
+      }
+    },
+    lostAll() {
+      for (const subscribers of byGroup.values()) {
+        for (const { lost } of each(subscribers)) lost?.();
+      }
+    },
+  };
+}
+
+/**
+ * Publishes once `unit` has committed. The event is sent after the commit rather
+ * than by a NOTIFY inside the transaction: the bus is the same on both engines,
+ * and a lost event costs only a refetch.
+ */
+export function publishAfterCommit(unit: Unit, bus: EventBus, groupId: string, event: GroupEvent) {
+  unit.afterCommit(() => bus.publish(groupId, event));
+}
+
+/** One process (PGlite): nobody else can publish, so the events stay in memory. */
+export function createMemoryEventBus(log: Log): EventBus {
+  const fanOut = createFanOut(log);
+  return {
+    async publish(groupId, event) {
+      fanOut.deliver(groupId, event);
+    },
+    async subscribe(groupId, listener, lost) {
+      return fanOut.add(groupId, listener, lost);
+    },
+    async close() {},
+  };
+}
+
+/** The one channel every instance listens on; the payload names the group. */
+export const EVENTS_CHANNEL = "eitheror_group_events";
+const RECONNECT_MS = 1000;
+
+function parsePayload(payload: string | undefined) {
+  try {
+    const { groupId, event } = JSON.parse(payload ?? "");
+    const parsed = groupEventSchema.safeParse(event);
+    return typeof groupId === "string" && parsed.success ? { groupId, event: parsed.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PostgreSQL: events travel by NOTIFY on one channel and come back, to this
+ * instance too, through one dedicated connection that LISTENs. Its own events
+ * come back the same way, so every instance delivers each event once.
+ */
+export function createPostgresEventBus(
+  connect: () => pg.Client,
+  log: Log,
+  { reconnectMs = RECONNECT_MS } = {},
+): EventBus {
+  const fanOut = createFanOut(log);
+  let current: Promise<pg.Client> | null = null;
+  let live: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function dropped(client: pg.Client, err?: unknown) {
+    if (closed || live !== client) return;
+    log.warn({ err }, "the group events connection dropped; reconnecting");
+    live = null;
+    current = null;
+    client.end().catch(() => {});
+    // Events sent while nobody listened are gone: the streams start over.
+    fanOut.lostAll();
+    retry = setTimeout(() => listening().catch(() => {}), reconnectMs);
+  }
+
+  async function open(): Promise<pg.Client> {
+    const client = connect();
+    client.on("error", (err) => dropped(client, err));
+    client.on("end", () => dropped(client));
+    client.on("notification", ({ channel, payload }) => {
+      const message = channel === EVENTS_CHANNEL ? parsePayload(payload) : null;
+      if (message) fanOut.deliver(message.groupId, message.event);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    live = client;
+    return client;
+  }
+
+  function connectFailed(err: unknown) {
+    if (closed) return;
+    log.warn({ err }, "the group events connection failed; retrying");
+    retry = setTimeout(() => listening().catch(() => {}), reconnectMs);
+  }
+
+  function listening(): Promise<pg.Client> {
+    if (closed) return Promise.reject(new Error("the events bus is closed"));
+    if (!current) {
+      const opening = open();
+      current = opening;
+      opening.catch((err) => {
+        if (current !== opening) return;
+        current = null;
+        connectFailed(err);
+      });
+    }
+    return current;
+  }
+
+  listening().catch(() => {});
+  return {
+    async publish(groupId, event) {
+      const client = await listening();
+      await client.query("SELECT pg_notify($1, $2)", [
+        EVENTS_CHANNEL,
+        JSON.stringify({ groupId, event }),
+      ]);
+    },
+    async subscribe(groupId, listener, lost) {
+      await listening();
+      return fanOut.add(groupId, listener, lost);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = await current?.catch(() => null);
+      current = null;
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/** The bus for this database: NOTIFY between instances on PostgreSQL, memory on PGlite. */
+export function createEventBus(database: Database, log: Log): EventBus {
+  if (database.kind === "postgres" && database.dedicatedClient) {
+    return createPostgresEventBus(database.dedicatedClient, log);
+  }
+  return createMemoryEventBus(log);
+}
