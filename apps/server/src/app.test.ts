@@ -2,6 +2,7 @@ import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 import { createSession, createUser } from "../test/factories";
+import { fillPath, openApiRoutes, routeKey } from "../test/route-table";
 
 const ADMIN_EMAILS = ["boss@example.test", "ops@example.test", "pending@example.test"];
 
@@ -151,6 +152,86 @@ describe("security", () => {
     });
     expect(response.statusCode).toBe(403);
     expect(String(response.headers["set-cookie"] ?? "")).not.toMatch(/better-auth\.session_token=/);
+  });
+});
+
+/** The CSP directive `name`'s sources, from a Content-Security-Policy header. */
+function directive(csp: string, name: string): string[] {
+  const found = csp.split(";").find((part) => part.trim().startsWith(`${name} `));
+  return found ? found.trim().split(/\s+/).slice(1) : [];
+}
+
+/** The attributes of the Set-Cookie line that sets `name`, lower-cased. */
+function cookieAttributes(setCookies: string[], name: string): string[] {
+  const line = setCookies.find((cookie) => cookie.startsWith(`${name}=`));
+  if (!line) throw new Error(`no ${name} cookie in ${setCookies.join(" | ")}`);
+  return line
+    .split(";")
+    .slice(1)
+    .map((attribute) => attribute.trim().toLowerCase());
+}
+
+describe("security headers on every route", () => {
+  it("every answer of every route in the OpenAPI description carries them, errors included", async () => {
+    const routes = await openApiRoutes(t);
+    for (const route of routes) {
+      const params = Object.fromEntries(route.params.map(({ name }) => [name, "made-up"]));
+      const response = await t.client().request(route.method, fillPath(route.path, params));
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const where = `${routeKey(route)} (${response.status})`;
+      expect(directive(csp, "script-src"), where).toEqual(["'self'"]);
+      expect(directive(csp, "frame-ancestors"), where).toEqual(["'none'"]);
+      expect(response.headers.get("x-content-type-options"), where).toBe("nosniff");
+      expect(response.headers.get("strict-transport-security"), where).toBeNull();
+    }
+    console.info(`headers: ${routes.length} routes checked over http`);
+  });
+
+  it("keeps 'unsafe-inline' and 'unsafe-eval' out of script-src", async () => {
+    const response = await t.client().get("/api/health");
+    const scripts = directive(response.headers.get("content-security-policy") ?? "", "script-src");
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+  });
+
+  it("over http: the session cookie is HttpOnly and SameSite, not Secure", async () => {
+    const response = await t.client().post("/api/auth/sign-in/anonymous", { body: {} });
+    const session = cookieAttributes(response.headers.getSetCookie(), "better-auth.session_token");
+    expect(session).toContain("httponly");
+    expect(session).toContain("samesite=lax");
+    expect(session).not.toContain("secure");
+  });
+});
+
+describe("served over https (PUBLIC_URL https://…)", () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ env: { PUBLIC_URL: "https://eitheror.example" } });
+  });
+  afterAll(() => secure?.close());
+
+  it("sends HSTS and upgrades insecure requests on every route", async () => {
+    for (const route of await openApiRoutes(secure)) {
+      const params = Object.fromEntries(route.params.map(({ name }) => [name, "made-up"]));
+      const response = await secure.client().request(route.method, fillPath(route.path, params));
+      const where = routeKey(route);
+      expect(response.headers.get("strict-transport-security"), where).toMatch(/max-age=\d+/);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp, where).toContain("upgrade-insecure-requests");
+      expect(directive(csp, "frame-ancestors"), where).toEqual(["'none'"]);
+    }
+  });
+
+  it("marks the session and anti-forgery cookies Secure; the session one HttpOnly and SameSite", async () => {
+    const response = await secure.client().post("/api/auth/sign-in/anonymous", { body: {} });
+    expect(response.status).toBe(200);
+    const setCookies = response.headers.getSetCookie();
+    const session = cookieAttributes(setCookies, "__Secure-better-auth.session_token");
+    expect(session).toEqual(expect.arrayContaining(["httponly", "secure", "samesite=lax"]));
+    const fresh = await secure.app.inject({ method: "GET", url: "/api/health" });
+    const xsrf = cookieAttributes([fresh.headers["set-cookie"] ?? []].flat(), "XSRF-TOKEN");
+    expect(xsrf).toEqual(expect.arrayContaining(["secure", "samesite=lax"]));
+    expect(xsrf).not.toContain("httponly");
   });
 });
 

@@ -8,20 +8,23 @@ import {
 import type { Config } from "./config";
 import { dilemmasRoutes } from "./features/dilemmas/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
+import { gameMailRoutes } from "./features/game-mail/routes";
 import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
 import { groupsRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
+import { roundsRoutes } from "./features/rounds/routes";
 import { signInRoutes } from "./features/sign-in/routes";
 import { testClockRoutes } from "./features/test-clock/routes";
 import { usersRoutes } from "./features/users/routes";
+import { backupSocketPlace, serveBackups } from "./lib/backup-channel";
 import { type Clock, createClock } from "./lib/clock";
 import type { Database } from "./lib/db";
 import { loadAuthSecret } from "./lib/secret";
 import { paths } from "./paths";
 import { docsPlugin } from "./plugins/docs";
-import { errorsPlugin, frameworkErrors } from "./plugins/errors";
+import { clientErrors, errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { identityPlugin } from "./plugins/identity";
 import { inputPlugin } from "./plugins/input";
 import { securityPlugin } from "./plugins/security";
@@ -73,6 +76,7 @@ function createFastify(config: Config) {
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
     requestIdHeader: false,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     trustProxy: config.TRUST_PROXY,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
@@ -130,9 +134,14 @@ async function registerRoutes(
       await api.register(signInRoutes, { service: services.signIn });
       await api.register(usersRoutes, { service: services.users });
       await api.register(profileImagesRoutes, { service: services.profileImages });
-      await api.register(groupsRoutes, { service: services.groups });
+      await api.register(groupsRoutes, {
+        service: services.groups,
+        eventsHeartbeatMs: config.EVENTS_HEARTBEAT_MS,
+      });
+      await api.register(roundsRoutes, { service: services.rounds });
       await api.register(feedbackRoutes, { service: services.feedback });
       await api.register(dilemmasRoutes, { service: services.dilemmas });
+      await api.register(gameMailRoutes, { gameMail: services.gameMail });
       if (config.APP_ENV === "test") {
         await api.register(testClockRoutes, { clock, jobs: services.jobs });
       }
@@ -149,6 +158,29 @@ async function registerRoutes(
     todayDilemma: services.globalDilemmas.today,
     now: clock.now,
   });
+}
+
+/**
+ * A PGlite folder is open in this process alone, so this process hands out its
+ * backups (`npm run db:backup`), over a socket only this user can reach.
+ */
+async function serveBackupsOf(app: AppInstance, database: Database) {
+  const folder = database.folder;
+  if (!folder) return;
+  const place = backupSocketPlace(folder.dataDir);
+  if (place.path === null) {
+    app.log.warn(`npm run db:backup cannot reach this server: ${place.reason}`);
+    return;
+  }
+  try {
+    const channel = await serveBackups(place.path, folder.dump, {
+      sent: (bytes) => app.log.info({ bytes }, "backup sent"),
+      failed: (error) => app.log.error({ err: error }, "backup failed"),
+    });
+    app.addHook("onClose", () => channel.close());
+  } catch (error) {
+    app.log.warn({ err: error }, "npm run db:backup cannot reach this server");
+  }
 }
 
 /** The whole application as a Fastify instance: tests `inject` into it, server.ts listens. */
@@ -174,10 +206,12 @@ export async function buildApp({
   });
   app.addHook("onClose", async () => {
     await services.jobs.stop();
-    services.mail.close();
+    await services.mail.close();
+    await services.events.close();
   });
   await registerInfrastructure(app, { config, services, origins });
   await registerRoutes(app, { config, services, database, clock, webRoot });
+  await serveBackupsOf(app, database);
   // Tests run due jobs themselves, through the test clock.
   if (config.APP_ENV !== "test") app.addHook("onReady", async () => services.jobs.start());
   return app;

@@ -2,14 +2,19 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import { createDilemmasService } from "./features/dilemmas/service";
 import { createFeedbackService } from "./features/feedback/service";
+import { remindersJob } from "./features/game-mail/jobs";
+import { createGameMailService, type GameMailService } from "./features/game-mail/service";
 import { dailyPickJob } from "./features/global-dilemma/jobs";
 import { createGlobalDilemmaService } from "./features/global-dilemma/service";
 import { createGroupsService } from "./features/groups/service";
 import { createJobRunner } from "./features/jobs/service";
+import { mailSenderJob } from "./features/mail/jobs";
 import { createMailService } from "./features/mail/service";
 import { createProfileImagesService } from "./features/profile-images/service";
 import { rateWindowCleanupJob } from "./features/rate-limits/jobs";
-import { createRateLimiter } from "./features/rate-limits/service";
+import { createRateLimiter, type RateLimiter } from "./features/rate-limits/service";
+import { dueRoundsJob } from "./features/rounds/jobs";
+import { createRoundsService } from "./features/rounds/service";
 import { tokenCleanupJob } from "./features/sign-in/jobs";
 import { createSignInService } from "./features/sign-in/service";
 import { guestCleanupJob } from "./features/users/jobs";
@@ -18,6 +23,7 @@ import { createAccess } from "./lib/access";
 import type { Clock } from "./lib/clock";
 import type { Core } from "./lib/core";
 import type { Database } from "./lib/db";
+import { createEventBus } from "./lib/events";
 import { createIdentity } from "./lib/identity";
 import { createTransactor } from "./lib/transaction";
 
@@ -41,6 +47,52 @@ function generatorSettings(config: Config) {
   };
 }
 
+/** Groups and rounds, with the allowances of the configuration. */
+function createGameServices(
+  core: Core,
+  limiter: RateLimiter,
+  config: Config,
+  gameMail: GameMailService,
+) {
+  const groups = createGroupsService(core, {
+    limiter,
+    limits: {
+      groupsPerUserPerHour: config.GROUP_LIMIT_PER_USER,
+      groupsPerIpPerHour: config.GROUP_LIMIT_PER_IP,
+      inviteMissesPerIpPerHour: config.INVITE_MISS_LIMIT_PER_IP,
+    },
+  });
+  const rounds = createRoundsService(core, {
+    groups,
+    limiter,
+    votesPerIpPerHour: config.VOTE_LIMIT_PER_IP,
+    hooks: { closed: gameMail.roundClosed, started: gameMail.roundStarted },
+  });
+  return { groups, rounds };
+}
+
+/** Mail out (SMTP or the outbox) and the game's e-mails, which queue through it. */
+function createMailServices(
+  core: Core,
+  { config, secret, log }: Pick<ServicesOptions, "config" | "secret" | "log">,
+) {
+  const { db, clock } = core;
+  const mail = createMailService({
+    db,
+    clock,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log,
+  });
+  const gameMail = createGameMailService(core, {
+    mail,
+    secret,
+    publicUrl: config.publicUrl,
+    appTitle: config.APP_TITLE,
+  });
+  return { mail, gameMail };
+}
+
 /**
  * The composition root: every service built from its parts, each handed the
  * services it may use (features talk to each other only through these).
@@ -58,7 +110,8 @@ export function createServices({
     log.warn({ err }, "a side effect after a commit failed"),
   );
   const access = createAccess({ adminEmails: config.ADMIN_EMAILS });
-  const core: Core = { db, transaction, clock, access };
+  const events = createEventBus(database, log);
+  const core: Core = { db, transaction, clock, access, events };
   const profileImages = createProfileImagesService(core);
   const identity = createIdentity({
     config,
@@ -67,17 +120,11 @@ export function createServices({
     trustedOrigins,
     isOwnPhotoUrl: profileImages.isOwnPhotoUrl,
   });
-  const mail = createMailService({
-    db,
-    clock,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    log,
-  });
+  const { mail, gameMail } = createMailServices(core, { config, secret, log });
   const limiter = createRateLimiter(core);
   const users = createUsersService(core);
   const globalDilemmas = createGlobalDilemmaService(core);
-  const groups = createGroupsService(core);
+  const { groups, rounds } = createGameServices(core, limiter, config, gameMail);
   const feedback = createFeedbackService({ ...core, limiter });
   const dilemmas = createDilemmasService(core, { generator: generatorSettings(config) });
   const signIn = createSignInService({
@@ -97,14 +144,21 @@ export function createServices({
     tokenCleanupJob(signIn),
     guestCleanupJob(users),
     rateWindowCleanupJob(limiter),
+    dueRoundsJob(rounds),
+    // After the jobs that queue mail, so one run sends what it queued.
+    remindersJob(gameMail),
+    mailSenderJob(mail),
   );
   return {
+    events,
     identity,
     mail,
+    gameMail,
     limiter,
     users,
     globalDilemmas,
     groups,
+    rounds,
     feedback,
     dilemmas,
     signIn,

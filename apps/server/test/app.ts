@@ -161,15 +161,36 @@ function parseJson(text: string): unknown {
   }
 }
 
-function injectTransport(app: App): Transport {
+/** A live event stream never ends: a plain request reads its status and headers and hangs up. */
+const isEventStream = (headers: Headers) =>
+  (headers.get("content-type") ?? "").startsWith("text/event-stream");
+
+export function injectTransport(app: App): Transport {
   return async ({ method, url, headers, payload, remoteAddress }) => {
-    const response = await app.inject({ method, url, headers, payload, remoteAddress });
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      payload,
+      remoteAddress,
+      payloadAsStream: true,
+    });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined) continue;
       for (const item of [value].flat()) responseHeaders.append(name, String(item));
     }
-    return { status: response.statusCode, headers: responseHeaders, text: response.body };
+    const body = response.stream();
+    if (isEventStream(responseHeaders)) {
+      // In process, hanging up would read as a failed request: the stream is
+      // drained instead, and ends when the app closes.
+      body.resume();
+      return { status: response.statusCode, headers: responseHeaders, text: "" };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(Buffer.from(chunk));
+    const text = Buffer.concat(chunks).toString();
+    return { status: response.statusCode, headers: responseHeaders, text };
   };
 }
 
@@ -177,8 +198,17 @@ function fetchTransport(baseUrl: string): Transport {
   return async ({ method, url, headers, payload, remoteAddress }) => {
     if (remoteAddress) throw new Error("remoteAddress works for in-process calls only");
     const response = await fetch(new URL(url, baseUrl), { method, headers, body: payload });
+    if (isEventStream(response.headers)) {
+      await response.body?.cancel();
+      return { status: response.status, headers: response.headers, text: "" };
+    }
     return { status: response.status, headers: response.headers, text: await response.text() };
   };
+}
+
+/** A new browser talking over real HTTP to a server this process did not start (a child process). */
+export function remoteClient(baseUrl: string): TestClient {
+  return new TestClient(fetchTransport(baseUrl), baseUrl);
 }
 
 export interface TestAppOptions {
@@ -226,11 +256,16 @@ export interface TestApp {
  */
 export async function createTestApp({ env = {}, webRoot }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), "eitheror-test-"));
-  // Every test browser comes from 127.0.0.1: only the tests of the per-IP limits want it low.
+  // Every test browser comes from 127.0.0.1, and one person makes a group per test:
+  // only the tests of the limits themselves want them low.
   const config = loadConfig({
     APP_ENV: "test",
     DATA_DIR: dataDir,
     SIGN_IN_LIMIT_PER_IP: "1000",
+    GROUP_LIMIT_PER_USER: "1000",
+    GROUP_LIMIT_PER_IP: "1000",
+    INVITE_MISS_LIMIT_PER_IP: "1000",
+    VOTE_LIMIT_PER_IP: "100000",
     ...env,
   });
   const database = await openTestDatabase();
@@ -273,7 +308,8 @@ export async function createTestApp({ env = {}, webRoot }: TestAppOptions = {}):
         .limit(1);
       if (!row) throw new Error(`no mail to ${email} in the outbox`);
       const { subject, text, html } = row;
-      const mail: ReceivedMail = { to: [row.to], subject, text, html, link: linkIn(text) };
+      const headers = new Map(Object.entries(row.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      const mail: ReceivedMail = { to: [row.to], subject, headers, text, html, link: linkIn(text) };
       const token = mail.link ? new URL(mail.link).searchParams.get("token") : null;
       if (!token) throw new Error(`the mail to ${email} holds no sign-in link`);
       return { ...mail, token };

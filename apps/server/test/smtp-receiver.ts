@@ -4,6 +4,8 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** Header names lowercased, folded lines joined. */
+  headers: Map<string, string>;
   text: string;
   html: string;
   /** The first sign-in (link-router) link in the plain-text body. */
@@ -65,7 +67,8 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     if (type.startsWith("text/html")) html = content;
     else if (type.startsWith("text/plain")) text = content;
   }
-  return { to, subject: headers.get("subject") ?? "", text, html, link: linkIn(text) };
+  const subject = headers.get("subject") ?? "";
+  return { to, subject, headers, text, html, link: linkIn(text) };
 }
 
 export interface SmtpReceiver {
@@ -78,9 +81,17 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests. */
-export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for tests. With
+ * `failFirst`, it answers the first that many messages with a temporary failure
+ * (451) and keeps nothing of them, as a server that is briefly down would.
+ */
+export async function startSmtpReceiver(
+  port = 0,
+  { failFirst = 0 }: { failFirst?: number } = {},
+): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  let toFail = failFirst;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -89,6 +100,11 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (toFail > 0) {
+          toFail--;
+          callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          return;
+        }
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         mails.push(parseMail(Buffer.concat(chunks).toString("utf8"), to));
         callback();

@@ -23,7 +23,7 @@ beforeAll(async () => {
       LLM_BASE_URL: llm.baseUrl,
       LLM_MODEL: "test-model",
       LLM_API_KEY: "sk-test",
-      LLM_TIMEOUT_MS: "500",
+      LLM_TIMEOUT_MS: "3000",
     },
   });
   admin = await t.signIn(ADMIN, { name: "Keeper" });

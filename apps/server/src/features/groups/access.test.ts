@@ -2,11 +2,12 @@
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import type { GroupData } from "@eitheror/shared/groups/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Caller, clientFor, type Person } from "../../../test/access-matrix";
+import { groupsAccess } from "../../../test/access-rows";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
 
 let t: TestApp;
-type Caller = "signedOut" | "guest" | "stranger" | "member" | "removed" | "admin" | "otherAdmin";
-let people: Record<Exclude<Caller, "signedOut" | "guest">, TestClient & { userId: string }>;
+let people: Record<Person, TestClient & { userId: string }>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -58,43 +59,10 @@ const routes = {
     url: `/api/groups/${g}/members/${people.member.userId}/remove`,
   }),
   resetInviteCode: (g: string) => ({ method: "POST", url: `/api/groups/${g}/invite-code/reset` }),
+  events: (g: string) => ({ method: "GET", url: `/api/groups/${g}/events` }),
 } satisfies Record<keyof typeof groupsApi, (g: string, code: string) => object>;
 
-//                 signedOut guest stranger member removed admin otherAdmin
-const expected: Record<keyof typeof routes, Record<Caller, number>> = {
-  create: row(401, 403, 200, 200, 200, 200, 200),
-  list: row(401, 403, 200, 200, 200, 200, 200),
-  get: row(401, 403, 404, 200, 404, 200, 404),
-  update: row(401, 403, 404, 403, 404, 200, 404),
-  remove: row(401, 403, 404, 403, 404, 200, 404),
-  invitation: row(401, 200, 200, 200, 200, 200, 200),
-  join: row(401, 403, 200, 200, 200, 200, 200),
-  leave: row(401, 403, 404, 200, 404, 409, 404),
-  removeMember: row(401, 403, 404, 403, 404, 200, 404),
-  resetInviteCode: row(401, 403, 404, 403, 404, 200, 404),
-};
-
-function row(...statuses: number[]): Record<Caller, number> {
-  const callers: Caller[] = [
-    "signedOut",
-    "guest",
-    "stranger",
-    "member",
-    "removed",
-    "admin",
-    "otherAdmin",
-  ];
-  return Object.fromEntries(callers.map((caller, i) => [caller, statuses[i] ?? 0])) as Record<
-    Caller,
-    number
-  >;
-}
-
-async function clientFor(caller: Caller): Promise<TestClient> {
-  if (caller === "signedOut") return t.client();
-  if (caller === "guest") return t.anonymous();
-  return people[caller];
-}
+const expected = groupsAccess;
 
 describe("who may call which groups route", () => {
   it("covers every operation of the groups contract", () => {
@@ -110,7 +78,7 @@ describe("who may call which groups route", () => {
         url: string;
         body?: object;
       };
-      const response = await (await clientFor(caller)).request(method, url, { body });
+      const response = await (await clientFor(t, people, caller)).request(method, url, { body });
       seen[caller] = response.status;
     }
     expect(seen).toEqual(expected[route]);

@@ -1,14 +1,16 @@
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import type { FastifyPluginAsync } from "fastify";
+import { addEventStream } from "../../lib/event-stream";
 import { addOperation } from "../../lib/operation";
 import type { GroupsService } from "./service";
 
-export const groupsRoutes: FastifyPluginAsync<{ service: GroupsService }> = async (
-  app,
-  { service },
-) => {
+export const groupsRoutes: FastifyPluginAsync<{
+  service: GroupsService;
+  /** How often a quiet event stream gets a heartbeat. */
+  eventsHeartbeatMs: number;
+}> = async (app, { service, eventsHeartbeatMs }) => {
   addOperation(app, groupsApi.create, async (request) => ({
-    data: await service.create(await request.requireViewer(), request.body),
+    data: await service.create(await request.requireViewer(), request.body, request.ip),
   }));
 
   addOperation(app, groupsApi.list, async (request) => ({
@@ -31,12 +33,13 @@ export const groupsRoutes: FastifyPluginAsync<{ service: GroupsService }> = asyn
 
   addOperation(app, groupsApi.invitation, async (request) => {
     const viewer = await request.requireViewer();
-    return { data: { groupData: await service.invitation(viewer, request.params.code) } };
+    const invitation = await service.invitation(viewer, request.params.code, request.ip);
+    return { data: { groupData: invitation } };
   });
 
   addOperation(app, groupsApi.join, async (request) => {
     const viewer = await request.requireViewer();
-    await service.join(viewer, request.params.id, request.body.inviteCode);
+    await service.join(viewer, request.params.id, request.body.inviteCode, request.ip);
     return { data: {} };
   });
 
@@ -54,4 +57,11 @@ export const groupsRoutes: FastifyPluginAsync<{ service: GroupsService }> = asyn
   addOperation(app, groupsApi.resetInviteCode, async (request) => ({
     data: await service.resetInviteCode(await request.requireViewer(), request.params.id),
   }));
+
+  addEventStream(
+    app,
+    groupsApi.events,
+    async (request, sink) => service.follow(await request.requireViewer(), request.params.id, sink),
+    { heartbeatMs: eventsHeartbeatMs },
+  );
 };

@@ -1,0 +1,156 @@
+import { and, eq, gt, isNull, lte, not, sql } from "drizzle-orm";
+import {
+  dilemmas,
+  groupMembers,
+  groups,
+  outbox,
+  roundResults,
+  roundSubmissions,
+  rounds,
+  user,
+  userMailPreferences,
+} from "../../db/schema";
+import type { Tx } from "../../lib/db";
+
+const name = sql<string>`coalesce(nullif(trim(${user.name}), ''), 'A player')`;
+/** A person who can get mail: a real account, not a guest. */
+const mailable = sql`${user.isAnonymous} IS NOT TRUE`;
+
+/** The round with its group and dilemma, for any of the game's e-mails. */
+export async function roundContext(tx: Tx, roundId: string) {
+  const [row] = await tx
+    .select({
+      roundId: rounds.id,
+      groupId: groups.id,
+      groupName: groups.name,
+      dilemma: dilemmas.dilemma,
+      optionA: dilemmas.optionA,
+      optionB: dilemmas.optionB,
+      dueDate: rounds.dueDate,
+    })
+    .from(rounds)
+    .innerJoin(groups, eq(groups.id, rounds.groupId))
+    .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
+    .where(eq(rounds.id, roundId));
+  return row ?? null;
+}
+
+/** A closed round's participants who want its results: their points, their address. */
+export function resultRecipients(tx: Tx, roundId: string) {
+  return tx
+    .select({
+      userId: user.id,
+      email: user.email,
+      points: roundResults.points,
+      submitted: roundResults.submitted,
+    })
+    .from(roundResults)
+    .innerJoin(user, eq(user.id, roundResults.userId))
+    .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
+    .where(
+      and(
+        eq(roundResults.roundId, roundId),
+        mailable,
+        sql`coalesce(${userMailPreferences.roundResults}, true)`,
+      ),
+    );
+}
+
+/** The group's current members who want to hear of new rounds. */
+export function newRoundRecipients(tx: Tx, groupId: string) {
+  return tx
+    .select({ userId: user.id, email: user.email })
+    .from(groupMembers)
+    .innerJoin(user, eq(user.id, groupMembers.userId))
+    .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        mailable,
+        sql`coalesce(${userMailPreferences.newRounds}, true)`,
+      ),
+    );
+}
+
+/** Current members' points over the group's closed rounds, best first. */
+export function groupScores(tx: Tx, groupId: string) {
+  const total = sql<number>`coalesce((
+    SELECT sum(${roundResults.points}) FROM ${roundResults}
+    INNER JOIN ${rounds} ON ${rounds.id} = ${roundResults.roundId}
+    WHERE ${rounds.groupId} = ${groupId} AND ${roundResults.userId} = ${user.id}
+  ), 0)::int`;
+  return tx
+    .select({ name, score: total })
+    .from(groupMembers)
+    .innerJoin(user, eq(user.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(sql`2 DESC`, groupMembers.joinedAt);
+}
+
+/**
+ * Whom to remind now: members of an open round not yet due, past its reminder
+ * time (24 h before the due date, or half-time for a round under 48 h), who have
+ * not submitted, want reminders, and were not reminded of this round before.
+ */
+export function dueReminders(tx: Tx, now: Date, limit: number) {
+  const remindAt = sql`CASE WHEN ${rounds.dueDate} - ${rounds.startedAt} >= interval '48 hours'
+    THEN ${rounds.dueDate} - interval '24 hours'
+    ELSE ${rounds.startedAt} + (${rounds.dueDate} - ${rounds.startedAt}) / 2 END`;
+  return tx
+    .select({ roundId: rounds.id, userId: user.id, email: user.email })
+    .from(rounds)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, rounds.groupId))
+    .innerJoin(user, eq(user.id, groupMembers.userId))
+    .leftJoin(
+      roundSubmissions,
+      and(eq(roundSubmissions.roundId, rounds.id), eq(roundSubmissions.userId, user.id)),
+    )
+    .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
+    .leftJoin(outbox, eq(outbox.dedupeKey, sql`'reminder:' || ${rounds.id} || ':' || ${user.id}`))
+    .where(
+      and(
+        isNull(rounds.archivedAt),
+        gt(rounds.dueDate, now),
+        lte(remindAt, now),
+        isNull(roundSubmissions.userId),
+        isNull(outbox.id),
+        mailable,
+        not(sql`coalesce(${userMailPreferences.reminders}, true) = false`),
+      ),
+    )
+    .limit(limit);
+}
+
+export type Preferences = { reminders: boolean; roundResults: boolean; newRounds: boolean };
+
+export async function findPreferences(tx: Tx, userId: string): Promise<Preferences | null> {
+  const [row] = await tx
+    .select({
+      reminders: userMailPreferences.reminders,
+      roundResults: userMailPreferences.roundResults,
+      newRounds: userMailPreferences.newRounds,
+    })
+    .from(userMailPreferences)
+    .where(eq(userMailPreferences.userId, userId));
+  return row ?? null;
+}
+
+export async function savePreferences(
+  tx: Tx,
+  userId: string,
+  changes: Partial<Preferences>,
+  now: Date,
+) {
+  await tx
+    .insert(userMailPreferences)
+    .values({ userId, ...changes, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userMailPreferences.userId,
+      set: { ...changes, updatedAt: now },
+    });
+}
+
+export async function userExists(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  return Boolean(row);
+}

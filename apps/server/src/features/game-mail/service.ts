@@ -1,0 +1,217 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import {
+  type MailKind,
+  type MailPreferences,
+  mailKindSchema,
+  mailPreferenceMessages,
+} from "@eitheror/shared/mail-preferences/schema";
+import { roundEmails } from "@eitheror/shared/rounds/emails";
+import { timeUntilDue } from "@eitheror/shared/time/rules";
+import type { Core } from "../../lib/core";
+import { AppError } from "../../lib/errors";
+import type { Viewer } from "../../lib/identity";
+import type { Unit } from "../../lib/transaction";
+import type { MailService } from "../mail/service";
+import {
+  dueReminders,
+  findPreferences,
+  groupScores,
+  newRoundRecipients,
+  resultRecipients,
+  roundContext,
+  savePreferences,
+  userExists,
+} from "./data";
+import { gameMail } from "./mail";
+
+const ALL_ON: MailPreferences = { reminders: true, roundResults: true, newRounds: true };
+const REMINDER_BATCH = 200;
+
+export interface GameMailOptions {
+  mail: MailService;
+  /** The server's secret (AUTH_SECRET or the kept one): signs unsubscribe links. */
+  secret: string;
+  publicUrl: string;
+  appTitle: string;
+}
+
+const badLink = () => new AppError(400, mailPreferenceMessages.badLink, { code: "invalid_link" });
+
+/**
+ * Unsubscribe tokens: who and which kind, signed with HMAC-SHA256 under a key
+ * of its own derived from the server's secret. They do not expire: an old
+ * e-mail's link should still work, and all it can do is turn a kind off.
+ */
+function createTokens(secret: string) {
+  const key = createHmac("sha256", secret).update("eitheror mail unsubscribe").digest();
+  const sign = (payload: string) => createHmac("sha256", key).update(payload).digest();
+  return {
+    issue(userId: string, kind: MailKind): string {
+      const payload = Buffer.from(JSON.stringify({ u: userId, k: kind })).toString("base64url");
+      return `${payload}.${sign(payload).toString("base64url")}`;
+    },
+    /** Who and which kind; throws the 400 for anything not signed by this server. */
+    read(token: string): { userId: string; kind: MailKind } {
+      const [payload, signature, extra] = token.split(".");
+      if (!payload || !signature || extra !== undefined) throw badLink();
+      const given = Buffer.from(signature, "base64url");
+      const wanted = sign(payload);
+      if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw badLink();
+      try {
+        const { u, k } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+        if (typeof u !== "string") throw badLink();
+        return { userId: u, kind: mailKindSchema.parse(k) };
+      } catch {
+        throw badLink();
+      }
+    },
+  };
+}
+
+type Tokens = ReturnType<typeof createTokens>;
+
+/** The links every game e-mail carries. */
+function mailLinks({ publicUrl }: GameMailOptions, tokens: Tokens) {
+  return {
+    group: (groupId: string) => `${publicUrl}/group/${encodeURIComponent(groupId)}`,
+    unsubscribe: (userId: string, kind: MailKind) => ({
+      unsubscribeLabel: roundEmails.unsubscribe(mailPreferenceMessages.labels[kind]),
+      unsubscribeLink: `${publicUrl}/api/mail/unsubscribe?token=${tokens.issue(userId, kind)}`,
+    }),
+  };
+}
+
+/** 'Round complete' and 'A new round started', queued in the transaction that closes or starts. */
+function createRoundMails(
+  { mail, appTitle }: GameMailOptions,
+  links: ReturnType<typeof mailLinks>,
+) {
+  const groupLink = links.group;
+  const unsubscribe = links.unsubscribe;
+
+  /** Queues 'Round complete' to each participant of the closed round who wants it. */
+  async function roundClosed(unit: Unit, roundId: string) {
+    const round = await roundContext(unit.tx, roundId);
+    if (!round) return;
+    const top = (await groupScores(unit.tx, round.groupId)).slice(0, 3);
+    const list = top.map((entry, index) => `${index + 1}. ${entry.name}: ${entry.score}`);
+    const text = roundEmails.roundComplete;
+    const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}`;
+    for (const person of await resultRecipients(unit.tx, roundId)) {
+      const mine = person.submitted ? text.points(person.points) : text.didNotVote;
+      const message = gameMail({
+        to: person.email,
+        dedupeKey: `round-complete:${roundId}:${person.userId}`,
+        appTitle,
+        subject: text.subject(round.groupName),
+        heading: text.heading,
+        paragraphs: [text.intro(round.groupName, round.dilemma), mine, text.topThree],
+        list,
+        button: text.button,
+        link,
+        ...unsubscribe(person.userId, "roundResults"),
+      });
+      await mail.enqueue(unit, message);
+    }
+    unit.afterCommit(() => mail.kick());
+  }
+
+  /** Queues 'A new round started' to each member who wants it. */
+  async function roundStarted(unit: Unit, roundId: string) {
+    const round = await roundContext(unit.tx, roundId);
+    if (!round) return;
+    const text = roundEmails.newRound;
+    for (const person of await newRoundRecipients(unit.tx, round.groupId)) {
+      const message = gameMail({
+        to: person.email,
+        dedupeKey: `new-round:${roundId}:${person.userId}`,
+        appTitle,
+        subject: text.subject(round.groupName),
+        heading: text.heading,
+        paragraphs: [
+          text.intro(round.groupName),
+          `${round.dilemma} — A: ${round.optionA} · B: ${round.optionB}`,
+        ],
+        button: text.button,
+        link: groupLink(round.groupId),
+        ...unsubscribe(person.userId, "newRounds"),
+      });
+      await mail.enqueue(unit, message);
+    }
+    unit.afterCommit(() => mail.kick());
+  }
+
+  return { roundClosed, roundStarted };
+}
+
+/** Reminders to submit, queued by a job once per round and person. */
+function createReminders(
+  { transaction, clock }: Core,
+  { mail, appTitle }: GameMailOptions,
+  { group: groupLink, unsubscribe }: ReturnType<typeof mailLinks>,
+) {
+  /** Queues the reminders due now; answers how many. Once per round and person (the dedupe key). */
+  async function sendReminders(): Promise<number> {
+    return transaction(async (unit) => {
+      const now = clock.now();
+      const text = roundEmails.reminder;
+      let queued = 0;
+      for (const due of await dueReminders(unit.tx, now, REMINDER_BATCH)) {
+        const round = await roundContext(unit.tx, due.roundId);
+        if (!round) continue;
+        const message = gameMail({
+          to: due.email,
+          dedupeKey: `reminder:${due.roundId}:${due.userId}`,
+          appTitle,
+          subject: text.subject(round.groupName),
+          heading: text.heading,
+          paragraphs: [
+            text.intro(round.groupName, timeUntilDue(round.dueDate, now)),
+            round.dilemma,
+          ],
+          button: text.button,
+          link: groupLink(round.groupId),
+          ...unsubscribe(due.userId, "reminders"),
+        });
+        if (await mail.enqueue(unit, message)) queued++;
+      }
+      if (queued) unit.afterCommit(() => mail.kick());
+      return queued;
+    });
+  }
+
+  return { sendReminders };
+}
+
+/** The game's e-mails, and each person's choice of which they get. */
+export function createGameMailService(core: Core, options: GameMailOptions) {
+  const { db, clock, access } = core;
+  const tokens = createTokens(options.secret);
+  const links = mailLinks(options, tokens);
+  return {
+    ...createRoundMails(options, links),
+    ...createReminders(core, options, links),
+    async preferences(viewer: Viewer): Promise<MailPreferences> {
+      const me = access.account(viewer);
+      return (await findPreferences(db, me.user.id)) ?? ALL_ON;
+    },
+    async updatePreferences(viewer: Viewer, changes: MailPreferences): Promise<MailPreferences> {
+      const me = access.account(viewer);
+      await savePreferences(db, me.user.id, changes, clock.now());
+      return changes;
+    },
+    /** Which kind a link turns off: checks the signature, changes nothing. */
+    readUnsubscribeToken(token: string): MailKind {
+      return tokens.read(token).kind;
+    },
+    /** Turns the link's kind off, with no session: the signature is the proof. */
+    async unsubscribe(token: string): Promise<MailKind> {
+      const { userId, kind } = tokens.read(token);
+      if (!(await userExists(db, userId))) throw badLink();
+      await savePreferences(db, userId, { [kind]: false }, clock.now());
+      return kind;
+    },
+  };
+}
+
+export type GameMailService = ReturnType<typeof createGameMailService>;

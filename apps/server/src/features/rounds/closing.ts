@@ -1,0 +1,168 @@
+import { scoreRound } from "@eitheror/shared/rounds/rules";
+import { HOURS_PER_DAY } from "@eitheror/shared/rounds/schema";
+import type { Core } from "../../lib/core";
+import { publishAfterCommit } from "../../lib/events";
+import type { Unit } from "../../lib/transaction";
+import {
+  archiveRound,
+  daysBetweenRounds,
+  dropVotesOutside,
+  dueOpenRoundIds,
+  dueRounds,
+  holdGroup,
+  insertResults,
+  insertRound,
+  latestRound,
+  listVotes,
+  lockRound,
+  memberIds,
+  pickFreshDilemma,
+  type RoundRow,
+  submittedIds,
+} from "./data";
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Rounds one sweep closes at most, in batches; the next sweep takes the rest. */
+const SWEEP_LIMIT = 1000;
+const SWEEP_BATCH = 50;
+
+const idOf = (round: RoundRow | "exhausted" | null) =>
+  round && round !== "exhausted" ? round.id : null;
+
+/** What else happens in the transaction that closes or starts a round (the game's e-mails). */
+export interface RoundHooks {
+  closed?(unit: Unit, roundId: string): Promise<void>;
+  started?(unit: Unit, roundId: string): Promise<void>;
+}
+
+/** Scores the round's participants (today's members) and keeps their points; votes of people gone are dropped. */
+async function fixResults(tx: Unit["tx"], round: RoundRow) {
+  const participants = await memberIds(tx, round.groupId);
+  const submitted = new Set(await submittedIds(tx, round.id));
+  const scores = scoreRound(
+    participants.map((id) => ({ id, submitted: submitted.has(id) })),
+    await listVotes(tx, round.id),
+  );
+  await dropVotesOutside(tx, round.id, participants);
+  await insertResults(
+    tx,
+    Object.entries(scores).map(([userId, score]) => ({
+      roundId: round.id,
+      userId,
+      submitted: score.isSubmitted,
+      points: score.points,
+    })),
+  );
+}
+
+/**
+ * Starting rounds and closing them (docs/game-rules.md#a-round). Closing locks
+ * the round's row and finds it still open, or does nothing: whoever gets there
+ * first (the last submit, a read, the sweeper, on any instance) closes it, once.
+ */
+export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
+  const { db, transaction, clock, events } = core;
+  /** Round `number` of the group with a dilemma it never had; "exhausted" when there is none left. */
+  async function startRound(
+    unit: Unit,
+    groupId: string,
+    number: number,
+  ): Promise<RoundRow | "exhausted" | null> {
+    const { tx } = unit;
+    const days = await daysBetweenRounds(tx, groupId);
+    const dilemmaId = await pickFreshDilemma(tx, groupId);
+    if (days === null) return null;
+    if (dilemmaId === null) return "exhausted";
+    const startedAt = clock.now();
+    const dueDate = new Date(startedAt.getTime() + days * HOURS_PER_DAY * HOUR_MS);
+    const round = await insertRound(tx, { groupId, number, dilemmaId, startedAt, dueDate });
+    if (round) await hooks.started?.(unit, round.id);
+    return round;
+  }
+
+  /**
+   * Archives the round with its points fixed, and starts the next one, in the
+   * caller's transaction. False: it was closed already (or is unknown), or, with
+   * `skipLocked`, another transaction holds it (and will close it).
+   */
+  async function close(
+    unit: Unit,
+    which: { id: string; groupId: string },
+    { skipLocked = false } = {},
+  ): Promise<boolean> {
+    const { tx } = unit;
+    await holdGroup(tx, which.groupId);
+    const round = await lockRound(tx, { roundId: which.id }, "update", skipLocked);
+    if (!round || round.archivedAt) return false;
+    const now = clock.now();
+    await fixResults(tx, round);
+    // A round found overdue late still ended at its due date.
+    const ended = now < round.dueDate ? now : round.dueDate;
+    await archiveRound(tx, round.id, ended);
+    await hooks.closed?.(unit, round.id);
+    const next = await startRound(unit, round.groupId, round.number + 1);
+    const closed = { type: "round-closed", roundId: round.id, nextRoundId: idOf(next) } as const;
+    publishAfterCommit(unit, events, round.groupId, closed);
+    return true;
+  }
+
+  /** Closes, each in its own transaction, the overdue open rounds of these groups (or a member's). */
+  async function settle(scope: string[] | { memberId: string }) {
+    const where = Array.isArray(scope) ? { groupIds: scope } : scope;
+    for (const round of await dueOpenRoundIds(db, where, clock.now())) {
+      await transaction((unit) => close(unit, round));
+    }
+  }
+
+  /**
+   * Starts the next round of a group whose last one closed without a successor
+   * (the bank had nothing new then). Null: no round was ever started.
+   */
+  async function resume(groupId: string): Promise<RoundRow | "exhausted" | null> {
+    return transaction(async (unit) => {
+      const latest = await latestRound(unit.tx, groupId);
+      if (!latest) return null;
+      if (!latest.archivedAt) return latest;
+      const started = await startRound(unit, groupId, latest.number + 1);
+      const roundId = idOf(started);
+      if (roundId) publishAfterCommit(unit, events, groupId, { type: "round-started", roundId });
+      return started ?? latestRoundOpen(unit, groupId);
+    });
+  }
+
+  async function latestRoundOpen({ tx }: Pick<Unit, "tx">, groupId: string) {
+    const latest = await latestRound(tx, groupId);
+    return latest && !latest.archivedAt ? latest : null;
+  }
+
+  return { startRound, close, settle, resume, sweep: sweeper(core, close) };
+}
+
+/**
+ * The sweeper: closes overdue rounds, each in its own transaction, taking them
+ * with FOR UPDATE SKIP LOCKED, so instances sweeping together share the work
+ * and never wait on each other. Stops when a batch finds nothing left to take.
+ */
+function sweeper({ db, transaction, clock }: Core, close: Close) {
+  return async function sweep(): Promise<number> {
+    let closed = 0;
+    for (let batch = 0; batch < SWEEP_LIMIT / SWEEP_BATCH; batch++) {
+      const due = await dueRounds(db, clock.now(), SWEEP_BATCH);
+      let closedNow = 0;
+      for (const round of due) {
+        if (await transaction((unit) => close(unit, round, { skipLocked: true }))) closedNow++;
+      }
+      closed += closedNow;
+      if (due.length < SWEEP_BATCH || closedNow === 0) break;
+    }
+    return closed;
+  };
+}
+
+type Close = (
+  unit: Unit,
+  which: { id: string; groupId: string },
+  options?: { skipLocked?: boolean },
+) => Promise<boolean>;
+
+export type RoundClosing = ReturnType<typeof createRoundClosing>;

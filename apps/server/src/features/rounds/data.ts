@@ -1,0 +1,326 @@
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import {
+  dilemmas,
+  groupMembers,
+  groups,
+  roundResults,
+  roundSubmissions,
+  rounds,
+  user,
+  votes,
+} from "../../db/schema";
+import { firstOrNull, type Tx } from "../../lib/db";
+import type { MemberGroupId } from "../groups/service";
+
+export type RoundRow = typeof rounds.$inferSelect;
+export type VoteRow = typeof votes.$inferSelect;
+type VoteKey = Pick<VoteRow, "roundId" | "selectedBy" | "selectedFor">;
+
+const roundWithDilemma = {
+  id: rounds.id,
+  groupId: rounds.groupId,
+  number: rounds.number,
+  startedAt: rounds.startedAt,
+  dueDate: rounds.dueDate,
+  archivedAt: rounds.archivedAt,
+  dilemma: dilemmas.dilemma,
+  optionA: dilemmas.optionA,
+  optionB: dilemmas.optionB,
+};
+
+/** Adds a round; null when the group already has an open one or this number (another got there first). */
+export async function insertRound(
+  tx: Tx,
+  round: Omit<typeof rounds.$inferInsert, "id" | "archivedAt">,
+): Promise<RoundRow | null> {
+  return firstOrNull(await tx.insert(rounds).values(round).onConflictDoNothing().returning());
+}
+
+/** A dilemma of the bank this group has never had, at random; null when it has had them all. */
+export async function pickFreshDilemma(tx: Tx, groupId: string): Promise<string | null> {
+  const had = tx
+    .select({ id: rounds.dilemmaId })
+    .from(rounds)
+    .where(and(eq(rounds.groupId, groupId), eq(rounds.dilemmaId, dilemmas.id)));
+  const row = firstOrNull(
+    await tx
+      .select({ id: dilemmas.id })
+      .from(dilemmas)
+      .where(sql`NOT EXISTS ${had}`)
+      .orderBy(sql`random()`)
+      .limit(1),
+  );
+  return row?.id ?? null;
+}
+
+/** The group's newest round, open or not. */
+export async function latestRound(tx: Tx, groupId: string): Promise<RoundRow | null> {
+  return firstOrNull(
+    await tx
+      .select()
+      .from(rounds)
+      .where(eq(rounds.groupId, groupId))
+      .orderBy(desc(rounds.number))
+      .limit(1),
+  );
+}
+
+/** The group's open round, or one of its rounds by id, with its dilemma. */
+export async function findRound(
+  tx: Tx,
+  groupId: MemberGroupId,
+  which: { roundId: string } | "open",
+) {
+  const where = which === "open" ? isNull(rounds.archivedAt) : eq(rounds.id, which.roundId);
+  return firstOrNull(
+    await tx
+      .select(roundWithDilemma)
+      .from(rounds)
+      .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
+      .where(and(eq(rounds.groupId, groupId), where)),
+  );
+}
+
+/**
+ * The round locked until the transaction ends, as it is once any lock holder
+ * before us has committed. "update" for what may close it, "share" for votes:
+ * votes of one round go side by side, never beside a submit or a closing.
+ * With `skipLocked`, a round another transaction holds is not waited for (null).
+ */
+export async function lockRound(
+  tx: Tx,
+  where: { roundId: string } | { openIn: string },
+  strength: "update" | "share",
+  skipLocked = false,
+): Promise<RoundRow | null> {
+  const condition =
+    "roundId" in where
+      ? eq(rounds.id, where.roundId)
+      : and(eq(rounds.groupId, where.openIn), isNull(rounds.archivedAt));
+  const query = tx.select().from(rounds).where(condition);
+  return firstOrNull(
+    await (skipLocked ? query.for(strength, { skipLocked: true }) : query.for(strength)),
+  );
+}
+
+/**
+ * Holds the group's row against deletion (not against edits or joins) until the
+ * transaction ends. Whatever may close a round takes this before the round's
+ * lock: deleting a group locks the group, then its rounds, in that order too.
+ */
+export async function holdGroup(tx: Tx, groupId: string) {
+  await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for("key share");
+}
+
+/** Overdue open rounds, the longest overdue first (the sweeper's candidates). */
+export function dueRounds(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({ id: rounds.id, groupId: rounds.groupId })
+    .from(rounds)
+    .where(and(isNull(rounds.archivedAt), lte(rounds.dueDate, now)))
+    .orderBy(asc(rounds.dueDate))
+    .limit(limit);
+}
+
+/** Open rounds already due in these groups, or in the groups of a member (reads close them first). */
+export async function dueOpenRoundIds(
+  tx: Tx,
+  scope: { groupIds: string[] } | { memberId: string },
+  now: Date,
+): Promise<{ id: string; groupId: string }[]> {
+  const inScope =
+    "memberId" in scope
+      ? inArray(
+          rounds.groupId,
+          tx
+            .select({ id: groupMembers.groupId })
+            .from(groupMembers)
+            .where(eq(groupMembers.userId, scope.memberId)),
+        )
+      : inArray(rounds.groupId, scope.groupIds);
+  return tx
+    .select({ id: rounds.id, groupId: rounds.groupId })
+    .from(rounds)
+    .where(and(inScope, isNull(rounds.archivedAt), lte(rounds.dueDate, now)));
+}
+
+export async function archiveRound(tx: Tx, roundId: string, now: Date) {
+  await tx.update(rounds).set({ archivedAt: now }).where(eq(rounds.id, roundId));
+}
+
+/** A round's participants: the group's members, right now. */
+export async function memberIds(tx: Tx, groupId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId));
+  return rows.map((row) => row.id);
+}
+
+export async function daysBetweenRounds(tx: Tx, groupId: string): Promise<number | null> {
+  const row = firstOrNull(
+    await tx.select({ days: groups.daysBetweenRounds }).from(groups).where(eq(groups.id, groupId)),
+  );
+  return row?.days ?? null;
+}
+
+export async function submittedIds(tx: Tx, roundId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: roundSubmissions.userId })
+    .from(roundSubmissions)
+    .where(eq(roundSubmissions.roundId, roundId));
+  return rows.map((row) => row.id);
+}
+
+export async function insertSubmission(tx: Tx, roundId: string, userId: string, now: Date) {
+  const rows = await tx
+    .insert(roundSubmissions)
+    .values({ roundId, userId, submittedAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: roundSubmissions.userId });
+  return rows.length > 0;
+}
+
+/** Saves a vote; a field left undefined keeps what was saved. */
+export async function upsertVote(
+  tx: Tx,
+  key: VoteKey,
+  change: { optionSelected?: "A" | "B" | null; comments?: string | null; updatedAt: Date },
+): Promise<VoteRow> {
+  const [row] = await tx
+    .insert(votes)
+    .values({ ...key, ...change })
+    .onConflictDoUpdate({
+      target: [votes.roundId, votes.selectedBy, votes.selectedFor],
+      set: change,
+    })
+    .returning();
+  if (!row) throw new Error("the vote upsert returned no row");
+  return row;
+}
+
+/** A round's votes; with `by`, only that voter's. */
+export function listVotes(tx: Tx, roundId: string, by?: string) {
+  return tx
+    .select({
+      selectedBy: votes.selectedBy,
+      selectedFor: votes.selectedFor,
+      optionSelected: votes.optionSelected,
+      comments: votes.comments,
+    })
+    .from(votes)
+    .where(and(eq(votes.roundId, roundId), by === undefined ? undefined : eq(votes.selectedBy, by)))
+    .orderBy(asc(votes.selectedBy), asc(votes.selectedFor));
+}
+
+/** Drops from a round everything of someone who no longer takes part: their votes, votes about them, their submission. */
+export async function dropParticipant(tx: Tx, roundId: string, userId: string) {
+  await tx
+    .delete(votes)
+    .where(
+      and(
+        eq(votes.roundId, roundId),
+        or(eq(votes.selectedBy, userId), eq(votes.selectedFor, userId)),
+      ),
+    );
+  await tx
+    .delete(roundSubmissions)
+    .where(and(eq(roundSubmissions.roundId, roundId), eq(roundSubmissions.userId, userId)));
+}
+
+/** At closing: votes by or about anyone outside the participants go. */
+export async function dropVotesOutside(tx: Tx, roundId: string, participants: string[]) {
+  if (participants.length === 0) return;
+  await tx
+    .delete(votes)
+    .where(
+      and(
+        eq(votes.roundId, roundId),
+        or(notInArray(votes.selectedBy, participants), notInArray(votes.selectedFor, participants)),
+      ),
+    );
+}
+
+export async function insertResults(tx: Tx, rows: (typeof roundResults.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(roundResults).values(rows).onConflictDoNothing();
+}
+
+const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
+
+/** A closed round's participants as they were: who submitted, their points, their name and photo now. */
+export function listResults(tx: Tx, roundId: string) {
+  return tx
+    .select({
+      id: roundResults.userId,
+      isSubmitted: roundResults.submitted,
+      points: roundResults.points,
+      displayName: shownName,
+      photoURL: user.image,
+    })
+    .from(roundResults)
+    .innerJoin(user, eq(user.id, roundResults.userId))
+    .where(eq(roundResults.roundId, roundId))
+    .orderBy(desc(roundResults.points), asc(user.name), asc(user.id));
+}
+
+/** The open round of each of `userId`'s groups, and whether they submitted in it. */
+export function openRoundsOf(tx: Tx, userId: string) {
+  return tx
+    .select({
+      roundId: rounds.id,
+      groupId: rounds.groupId,
+      dueDate: rounds.dueDate,
+      isSubmitted: sql<boolean>`${roundSubmissions.userId} IS NOT NULL`,
+    })
+    .from(groupMembers)
+    .innerJoin(rounds, and(eq(rounds.groupId, groupMembers.groupId), isNull(rounds.archivedAt)))
+    .leftJoin(
+      roundSubmissions,
+      and(eq(roundSubmissions.roundId, rounds.id), eq(roundSubmissions.userId, userId)),
+    )
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(asc(rounds.dueDate));
+}
+
+/** Current members with their points over the group's closed rounds, unranked. */
+export function memberScores(tx: Tx, group: { id: MemberGroupId; adminId: string }) {
+  const points = tx
+    .select({
+      userId: roundResults.userId,
+      total: sql<number>`sum(${roundResults.points})`.as("total"),
+    })
+    .from(roundResults)
+    .innerJoin(rounds, eq(rounds.id, roundResults.roundId))
+    .where(eq(rounds.groupId, group.id))
+    .groupBy(roundResults.userId)
+    .as("points");
+  return tx
+    .select({
+      id: user.id,
+      displayName: shownName,
+      photoURL: user.image,
+      admin: sql<boolean>`${user.id} = ${group.adminId}`,
+      score: sql<number>`coalesce(${points.total}, 0)::int`,
+    })
+    .from(groupMembers)
+    .innerJoin(user, eq(user.id, groupMembers.userId))
+    .leftJoin(points, eq(points.userId, groupMembers.userId))
+    .where(eq(groupMembers.groupId, group.id))
+    .orderBy(asc(groupMembers.joinedAt), asc(user.id));
+}
+
+/** The group's closed rounds, newest first. */
+export function listArchived(tx: Tx, groupId: MemberGroupId) {
+  return tx
+    .select({
+      id: rounds.id,
+      groupId: rounds.groupId,
+      dilemma: dilemmas.dilemma,
+      archivedAt: rounds.archivedAt,
+    })
+    .from(rounds)
+    .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
+    .where(and(eq(rounds.groupId, groupId), sql`${rounds.archivedAt} IS NOT NULL`))
+    .orderBy(desc(rounds.number));
+}

@@ -1,0 +1,80 @@
+import { rankByScore } from "@eitheror/shared/rounds/rules";
+import {
+  type ArchivedRound,
+  type LeaderboardEntry,
+  type PastRound,
+  roundMessages,
+  type Vote,
+} from "@eitheror/shared/rounds/schema";
+import type { Core } from "../../lib/core";
+import { notFound } from "../../lib/errors";
+import type { Viewer } from "../../lib/identity";
+import type { GroupsService } from "../groups/service";
+import { findRound, listArchived, listResults, listVotes, memberScores } from "./data";
+
+const noSuchRound = () => notFound("This round does not exist.");
+
+/**
+ * What members read of the rounds behind them: the leaderboard, the archive, one
+ * closed round and its votes. Every read closes overdue rounds first, so nobody
+ * reads a round as open past its due date.
+ */
+export function createRoundHistory(
+  { db }: Core,
+  { groups, settle }: { groups: GroupsService; settle: (groupIds: string[]) => Promise<void> },
+) {
+  async function memberOf(viewer: Viewer, groupId: string) {
+    const membership = await groups.memberOf(viewer, groupId);
+    await settle([membership.groupId]);
+    return membership;
+  }
+
+  return {
+    async leaderboard(viewer: Viewer, groupId: string): Promise<LeaderboardEntry[]> {
+      const { groupId: id, group } = await memberOf(viewer, groupId);
+      return rankByScore(await memberScores(db, { id, adminId: group.adminId }));
+    },
+
+    async archived(viewer: Viewer, groupId: string): Promise<PastRound[]> {
+      const { groupId: id } = await memberOf(viewer, groupId);
+      const rows = await listArchived(db, id);
+      return rows.map(({ archivedAt, ...row }) => ({
+        ...row,
+        archivedDate: (archivedAt ?? new Date(0)).toISOString(),
+      }));
+    },
+
+    /** A closed round; an open one is not in the archive yet (404). */
+    async round(viewer: Viewer, groupId: string, roundId: string): Promise<ArchivedRound> {
+      const { groupId: id } = await memberOf(viewer, groupId);
+      const round = await findRound(db, id, { roundId });
+      if (!round) throw noSuchRound();
+      if (!round.archivedAt) throw notFound(roundMessages.notArchived);
+      const results = await listResults(db, round.id);
+      return {
+        id: round.id,
+        groupId: id,
+        dilemma: round.dilemma,
+        optionA: round.optionA,
+        optionB: round.optionB,
+        archivedDate: round.archivedAt.toISOString(),
+        memberStats: Object.fromEntries(
+          results.map((r) => [r.id, { isSubmitted: r.isSubmitted, points: r.points }]),
+        ),
+        members: results.map(({ id: userId, displayName, photoURL }) => ({
+          id: userId,
+          displayName,
+          photoURL,
+        })),
+      };
+    },
+
+    /** Every vote of a closed round; of the open round, only the caller's own (secrecy). */
+    async votes(viewer: Viewer, groupId: string, roundId: string): Promise<Vote[]> {
+      const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
+      const round = await findRound(db, id, { roundId });
+      if (!round) throw noSuchRound();
+      return listVotes(db, round.id, round.archivedAt ? undefined : me.user.id);
+    },
+  };
+}

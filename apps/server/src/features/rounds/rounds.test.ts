@@ -1,0 +1,226 @@
+import type { ErrorEnvelope } from "@eitheror/shared/api/envelope";
+import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/app";
+import {
+  advanceClock,
+  anaBenAndCy,
+  currentRoundId,
+  DAY_MS,
+  groupWith,
+  join,
+  type Player,
+  rounds,
+  voteAll,
+} from "../../../test/rounds";
+import { rounds as roundsTable } from "../../db/schema";
+
+let t: TestApp;
+let ana: Player;
+let ben: Player;
+let cy: Player;
+beforeAll(async () => {
+  ({ t, ana, ben, cy } = await anaBenAndCy());
+});
+afterAll(() => t?.close());
+
+const scoresOf = async (groupId: string) =>
+  (await rounds.leaderboard(ana, groupId)).body.data.leaderboardData.map((e) => [
+    e.displayName,
+    e.score,
+    e.rank,
+  ]);
+
+describe("starting the first round", () => {
+  it("needs the admin and at least two members, and happens once", async () => {
+    const groupId = await groupWith(ana, []);
+    const alone = await rounds.start(ana, groupId);
+    expect(alone.status).toBe(409);
+    expect((alone.body as unknown as ErrorEnvelope).error).toEqual({
+      code: "not_enough_members",
+      message: roundMessages.notEnoughMembers,
+    });
+    expect((await rounds.current(ana, groupId)).status).toBe(404);
+
+    await join(ana, ben, groupId);
+    expect((await rounds.start(ben, groupId)).status).toBe(403);
+    const started = await rounds.start(ana, groupId);
+    expect(started.status).toBe(200);
+    const round = started.body.data.dilemmaData;
+    expect(new Date(round.dueDate).getTime() - new Date(round.startDate).getTime()).toBe(
+      2 * DAY_MS,
+    );
+    expect(round.membersSubmissionStatus).toEqual({ [ana.userId]: false, [ben.userId]: false });
+    expect(round.votes).toEqual([]);
+    const again = await rounds.start(ana, groupId);
+    expect(again.status).toBe(409);
+    expect((again.body as unknown as ErrorEnvelope).error.code).toBe("round_already_started");
+  });
+});
+
+describe("a round of three", () => {
+  let groupId: string;
+  let first: string;
+
+  beforeAll(async () => {
+    groupId = await groupWith(ana, [ben, cy]);
+    first = (await rounds.start(ana, groupId)).body.data.dilemmaData.roundId;
+  });
+
+  it("saves each vote as progress and refuses a submit with a vote missing", async () => {
+    await voteAll(ana, groupId, first, [
+      [ana, "A"],
+      [ben, "A"],
+    ]);
+    const missing = await rounds.submit(ana, groupId, first);
+    expect(missing.status).toBe(400);
+    expect((missing.body as unknown as ErrorEnvelope).error).toEqual({
+      code: "votes_missing",
+      message: roundMessages.votesMissing,
+      messages: [roundMessages.votesMissing],
+    });
+    await voteAll(ana, groupId, first, [[cy, null]]);
+    expect((await rounds.submit(ana, groupId, first)).status).toBe(400);
+    const changed = await rounds.vote(ana, groupId, first, {
+      selectedFor: ben.userId,
+      comments: "  Ben <b>always</b> says B \u0007 ",
+    });
+    expect(changed.body.data.vote).toEqual({
+      selectedBy: ana.userId,
+      selectedFor: ben.userId,
+      optionSelected: "A",
+      comments: "Ben <b>always</b> says B",
+    });
+  });
+
+  it("closes at the due date (test clock) with the points of docs/game-rules.md", async () => {
+    // Truth: Ana A, Ben A; Cy did not submit. Ana: Ben B → 0. Ben: Ana A → 1. Cy: 0.
+    await voteAll(ana, groupId, first, [
+      [ana, "A"],
+      [ben, "B"],
+      [cy, "A"],
+    ]);
+    await voteAll(ben, groupId, first, [
+      [ben, "A"],
+      [ana, "A"],
+      [cy, "B"],
+    ]);
+    await voteAll(cy, groupId, first, [
+      [cy, "B"],
+      [ana, "B"],
+      [ben, "A"],
+    ]);
+    expect((await rounds.submit(ana, groupId, first)).body.data).toEqual({ roundClosed: false });
+    expect((await rounds.submit(ben, groupId, first)).body.data).toEqual({ roundClosed: false });
+    const again = await rounds.submit(ben, groupId, first);
+    expect(again.status).toBe(409);
+    expect((again.body as unknown as ErrorEnvelope).error.code).toBe("already_submitted");
+    const late = await rounds.vote(ben, groupId, first, {
+      selectedFor: cy.userId,
+      optionSelected: "A",
+    });
+    expect(late.status).toBe(409);
+
+    const seen = await rounds.current(cy, groupId);
+    const status = seen.body.data.dilemmaData.membersSubmissionStatus;
+    expect(status).toEqual({ [ana.userId]: true, [ben.userId]: true, [cy.userId]: false });
+
+    await advanceClock(ana, 2 * DAY_MS - 60_000);
+    expect(await currentRoundId(ana, groupId)).toBe(first);
+    await advanceClock(ana, 2 * 60_000);
+    // The sweeper closed it while the clock moved: no read was needed.
+    const [row] = await t.db.select().from(roundsTable).where(eq(roundsTable.id, first));
+    expect(row?.archivedAt).not.toBeNull();
+
+    const archived = await rounds.round(cy, groupId, first);
+    expect(archived.status).toBe(200);
+    expect(archived.body.data.roundData.memberStats).toEqual({
+      [ana.userId]: { isSubmitted: true, points: 0 },
+      [ben.userId]: { isSubmitted: true, points: 1 },
+      [cy.userId]: { isSubmitted: false, points: 0 },
+    });
+    expect(archived.body.data.roundData.archivedDate).toBe(row?.dueDate.toISOString());
+    const votes = (await rounds.votes(cy, groupId, first)).body.data.votesData;
+    expect(votes).toHaveLength(9);
+    expect(votes).toContainEqual({
+      selectedBy: ana.userId,
+      selectedFor: ben.userId,
+      optionSelected: "B",
+      comments: "Ben <b>always</b> says B",
+    });
+    expect(await scoresOf(groupId)).toEqual([
+      ["Ben", 1, 1],
+      ["Ana", 0, 2],
+      ["Cy", 0, 2],
+    ]);
+  });
+
+  it("started the next round with another dilemma, due daysBetweenRounds from the closing", async () => {
+    const next = (await rounds.current(ben, groupId)).body.data.dilemmaData;
+    expect(next.roundId).not.toBe(first);
+    expect(next.votes).toEqual([]);
+    expect(Object.values(next.membersSubmissionStatus)).toEqual([false, false, false]);
+    expect(new Date(next.dueDate).getTime() - t.clock.now().getTime()).toBeGreaterThan(
+      2 * DAY_MS - 60_000,
+    );
+    const firstRound = (await rounds.round(ana, groupId, first)).body.data.roundData;
+    expect(next.dilemma).not.toBe(firstRound.dilemma);
+  });
+
+  it("closes the moment the last participant submits, and ranks ties together", async () => {
+    const second = await currentRoundId(ana, groupId);
+    // Truth: Ana B, Ben B, Cy A. Ana: Ben ✓ Cy ✓ → 2. Ben: Ana ✓ Cy ✗ → 1. Cy: Ana ✗ Ben ✓ → 1.
+    await voteAll(ana, groupId, second, [
+      [ana, "B"],
+      [ben, "B"],
+      [cy, "A"],
+    ]);
+    await voteAll(ben, groupId, second, [
+      [ben, "B"],
+      [ana, "B"],
+      [cy, "B"],
+    ]);
+    await voteAll(cy, groupId, second, [
+      [cy, "A"],
+      [ana, "A"],
+      [ben, "B"],
+    ]);
+    await rounds.submit(ana, groupId, second);
+    await rounds.submit(cy, groupId, second);
+    expect((await rounds.submit(ben, groupId, second)).body.data).toEqual({ roundClosed: true });
+    const stats = (await rounds.round(ben, groupId, second)).body.data.roundData.memberStats;
+    expect(stats).toEqual({
+      [ana.userId]: { isSubmitted: true, points: 2 },
+      [ben.userId]: { isSubmitted: true, points: 1 },
+      [cy.userId]: { isSubmitted: true, points: 1 },
+    });
+    // Ana 0 + 2, Ben 1 + 1, Cy 0 + 1.
+    expect(await scoresOf(groupId)).toEqual([
+      ["Ana", 2, 1],
+      ["Ben", 2, 1],
+      ["Cy", 1, 3],
+    ]);
+    const past = (await rounds.archived(cy, groupId)).body.data.roundsData;
+    expect(past.map((round) => round.id)).toEqual([second, first]);
+    expect(await currentRoundId(ana, groupId)).not.toBe(second);
+  });
+
+  it("shows each home card's due date and whether the caller submitted", async () => {
+    const open = await currentRoundId(ana, groupId);
+    await voteAll(cy, groupId, open, [
+      [ana, "A"],
+      [ben, "A"],
+      [cy, "A"],
+    ]);
+    await rounds.submit(cy, groupId, open);
+    const mine = async (who: Player) =>
+      (
+        await who.get<{ data: { roundsData: { groupId: string; isSubmitted: boolean }[] } }>(
+          "/api/rounds/current",
+        )
+      ).body.data.roundsData.find((round) => round.groupId === groupId);
+    expect(await mine(cy)).toMatchObject({ roundId: open, isSubmitted: true });
+    expect(await mine(ana)).toMatchObject({ roundId: open, isSubmitted: false });
+  });
+});
