@@ -10,18 +10,22 @@ import {
   SignInGuard,
 } from "@/features/auth/components/guards";
 import { AppLayout } from "./layout";
-import { ComingSoon } from "./routes/coming-soon";
+import { AdminRoute } from "./routes/admin";
+import { ArchivedRoundRoute } from "./routes/archived-round";
+import { CreateGroupRoute } from "./routes/create-group";
+import { FeedbackRoute } from "./routes/feedback";
+import { GameplayDiagramRoute } from "./routes/gameplay-diagram";
+import { GroupRoute } from "./routes/group";
+import { GroupProfileRoute } from "./routes/group-profile";
+import { HomeRoute } from "./routes/home";
+import { InviteRoute } from "./routes/invite";
 import { LandingRoute } from "./routes/landing";
 import { SignInRoute } from "./routes/sign-in";
 import { SignInDetailsRoute } from "./routes/sign-in-details";
 import { SignInLinkRouterRoute } from "./routes/sign-in-link-router";
 import { UserProfileRoute } from "./routes/user-profile";
 
-const soon = (title: string, description: string) => (
-  <ComingSoon title={title} description={description} />
-);
-
-/** The route table of spec §2, each path behind the guard of spec §4. */
+/** The route table of docs/product.md#routes-and-guards, each path behind its guard. */
 const router = createBrowserRouter([
   {
     element: <AppLayout />,
@@ -30,13 +34,9 @@ const router = createBrowserRouter([
         element: <GuestSession />,
         children: [
           { path: paths.landing, element: <LandingRoute /> },
-          {
-            path: paths.invite(),
-            element: soon(
-              "Group invitation",
-              "Joining a friend group from an invitation link is on its way.",
-            ),
-          },
+          // Anyone may write to the team, guests included (docs/decisions/0015).
+          { path: paths.feedback, element: <FeedbackRoute /> },
+          { path: paths.invite(), element: <InviteRoute /> },
         ],
       },
       {
@@ -50,44 +50,23 @@ const router = createBrowserRouter([
       },
       {
         element: <AdminGuard />,
-        children: [
-          { path: paths.admin, element: soon("Admin", "Generating new dilemmas is on its way.") },
-        ],
+        children: [{ path: paths.admin, element: <AdminRoute /> }],
       },
       {
         element: <RequireSignedIn />,
         children: [
-          {
-            path: paths.home,
-            element: soon("Home", "Your friend groups and the daily dilemma will live here."),
-          },
+          { path: paths.home, element: <HomeRoute /> },
           { path: paths.userProfile(), element: <UserProfileRoute /> },
-          {
-            path: paths.createGroup,
-            element: soon("Create Group", "Creating a private friend group is on its way."),
-          },
-          { path: paths.group(), element: soon("Group", "Timed group rounds are on their way.") },
-          {
-            path: paths.groupProfile(),
-            element: soon("Group settings", "Group admin tools are on their way."),
-          },
+          { path: paths.createGroup, element: <CreateGroupRoute /> },
+          { path: paths.group(), element: <GroupRoute /> },
+          { path: paths.groupProfile(), element: <GroupProfileRoute /> },
           {
             path: paths.archivedRound(),
-            element: soon("Past round", "The archive of past rounds is on its way."),
-          },
-          {
-            path: paths.feedback,
-            element: soon("Feedback", "Sending us feedback from here is on its way."),
+            element: <ArchivedRoundRoute />,
           },
         ],
       },
-      {
-        path: paths.gameplayDiagram,
-        element: soon(
-          "How to play with friends",
-          "Create a group, predict how each friend chooses, earn points for every right guess. The full guide is on its way.",
-        ),
-      },
+      { path: paths.gameplayDiagram, element: <GameplayDiagramRoute /> },
       { path: "*", element: <Navigate to={paths.landing} replace /> },
     ],
   },

@@ -1,4 +1,4 @@
-/** Every URL the web app builds (routes and API), in one place. */
+/** Every page the web app routes to, in one place (API paths come from the shared contracts). */
 export const paths = {
   landing: "/",
   home: "/home",
@@ -15,24 +15,6 @@ export const paths = {
     `/group/${groupId}/archived-round/${roundId}`,
   feedback: "/feedback",
   gameplayDiagram: "/gameplay-diagram",
-} as const;
-
-export const api = {
-  session: "/api/auth/get-session",
-  signInAnonymous: "/api/auth/sign-in/anonymous",
-  signOut: "/api/auth/sign-out",
-  checkAdmin: "/api/check-admin",
-  globalDilemma: "/api/dilemmas/global",
-  globalSelection: (id: string) => `/api/dilemmas/global/${encodeURIComponent(id)}/selection`,
-  sendEmailLink: "/api/sign-in/email-link/send",
-  completeEmailLink: "/api/sign-in/email-link/complete",
-  sendEmailChange: "/api/email-change/send",
-  user: (id: string) => `/api/users/${encodeURIComponent(id)}`,
-  newUserProperties: "/api/new-user-properties",
-  updateUserProperties: "/api/update-user-properties",
-  profileImage: (uid: string) => `/api/storage/profile-images/${encodeURIComponent(uid)}`,
-  /** better-auth's own profile update (name, image): the identity provider's call. */
-  updateUser: "/api/auth/update-user",
 } as const;
 
 /** The page an e-mailed link opens, on this site, carrying where to go afterwards. */

@@ -40,7 +40,7 @@ interface RequestOptions<T extends z.ZodType> {
  * cookie in the header the server checks. Errors arrive as {error:{message}}
  * (our envelope) or {message} (better-auth) and become an ApiError.
  */
-export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
+async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
   url: string,
   { method = "GET", body, schema }: RequestOptions<T> = {},
 ): Promise<z.output<T>> {

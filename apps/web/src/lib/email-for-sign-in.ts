@@ -1,6 +1,6 @@
 /**
  * The address a sign-in (or e-mail change) link was last sent to, kept in this
- * browser so opening the link here needs no typing (spec §4). Storage can be
+ * browser so opening the link here needs no typing (docs/product.md#sign-in-flow). Storage can be
  * unavailable (private mode, blocked cookies): then the link page simply asks.
  */
 const STORAGE_KEY = "emailForSignIn";

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import type { ReturnState } from "@/features/auth/components/guards";
 import { SignInForm } from "@/features/auth/components/sign-in-form";
 
-/** /sign-in: where to come back to arrives in navigation state (spec §2). */
+/** /sign-in: where to come back to arrives in navigation state (docs/product.md#routes-and-guards). */
 export function SignInRoute() {
   const location = useLocation();
   const returnUrl = safeReturnUrl((location.state as ReturnState | null)?.returnUrl);

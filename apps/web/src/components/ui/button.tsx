@@ -4,6 +4,7 @@ import { cn } from "@/lib/cn";
 const variants = {
   primary: "bg-brand text-on-brand hover:bg-brand-hover shadow-sm",
   secondary: "bg-surface text-fg ring-1 ring-border-strong hover:bg-surface-muted",
+  danger: "bg-danger-solid text-on-danger hover:bg-danger-solid-hover shadow-sm",
   // A ghost link to the current page (aria-current) shows it is where you are.
   ghost:
     "text-fg-muted hover:bg-surface-muted hover:text-fg aria-[current=page]:bg-surface-muted aria-[current=page]:text-fg",

@@ -28,3 +28,13 @@ export function EmailInput(props: Omit<ComponentProps<"input">, "type">) {
     />
   );
 }
+
+/** Several lines of text, styled as the inputs are; the caller sets its height (`min-h-*`). */
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return (
+    <textarea
+      className={cn(inputClass, "h-auto resize-y py-3 leading-relaxed", className)}
+      {...props}
+    />
+  );
+}

@@ -1,13 +1,12 @@
-import { checkAdminResponseSchema } from "@eitheror/shared/identity/schema";
+import { identityApi } from "@eitheror/shared/identity/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { callApi, operationKey } from "@/lib/api-client";
 
 export const checkAdminQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ["check-admin", userId],
-    queryFn: async () =>
-      (await apiRequest(api.checkAdmin, { schema: checkAdminResponseSchema })).data.isAdmin,
+    // The answer is the caller's: keyed by who asks, so another sign-in asks again.
+    queryKey: [...operationKey(identityApi.checkAdmin), userId],
+    queryFn: async () => (await callApi(identityApi.checkAdmin)).data.isAdmin,
     staleTime: 5 * 60_000,
   });
 

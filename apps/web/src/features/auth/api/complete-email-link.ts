@@ -1,21 +1,9 @@
-import {
-  type CompleteEmailLinkBody,
-  userDataResponseSchema,
-} from "@eitheror/shared/identity/schema";
+import { identityApi } from "@eitheror/shared/identity/contract";
+import type { CompleteEmailLinkBody } from "@eitheror/shared/identity/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { emailForSignIn } from "@/lib/email-for-sign-in";
 import { refreshSession, sessionQueryKey } from "./get-session";
-
-export async function completeEmailLink(body: CompleteEmailLinkBody) {
-  const response = await apiRequest(api.completeEmailLink, {
-    method: "POST",
-    body,
-    schema: userDataResponseSchema,
-  });
-  return response.data.userData;
-}
 
 /**
  * Trades the link's token and the address for a session (the server sets the
@@ -25,7 +13,8 @@ export async function completeEmailLink(body: CompleteEmailLinkBody) {
 export function useCompleteEmailLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: completeEmailLink,
+    mutationFn: async (body: CompleteEmailLinkBody) =>
+      (await callApi(identityApi.completeEmailLink, { body })).data.userData,
     onSuccess: async () => {
       emailForSignIn.clear();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });

@@ -1,23 +1,16 @@
+import { authApi } from "@eitheror/shared/identity/contract";
 import { type SignInState, signInState } from "@eitheror/shared/identity/rules";
-import { sessionUserSchema } from "@eitheror/shared/identity/schema";
+import type { Session } from "@eitheror/shared/identity/schema";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { api } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { callApi, operationKey } from "@/lib/api-client";
 
-const sessionSchema = z
-  .object({
-    session: z.object({ id: z.string(), expiresAt: z.coerce.date() }),
-    user: sessionUserSchema,
-  })
-  .nullable();
-export type Session = z.infer<typeof sessionSchema>;
+export type { Session };
 
-export const sessionQueryKey = ["session"] as const;
+export const sessionQueryKey = operationKey(authApi.session);
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: () => apiRequest(api.session, { schema: sessionSchema }),
+  queryFn: () => callApi(authApi.session),
   staleTime: 5 * 60_000,
 });
 
@@ -37,7 +30,7 @@ export function useRefreshSession() {
   return () => refreshSession(queryClient);
 }
 
-/** The current session and where it stands (spec §4 sign-in state). */
+/** The current session and where it stands (docs/product.md#routes-and-guards). */
 export function useSession(): {
   session: Session | undefined;
   state: SignInState;

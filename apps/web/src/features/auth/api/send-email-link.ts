@@ -1,7 +1,8 @@
-import { type SignInForm, sendEmailLinkResponseSchema } from "@eitheror/shared/identity/schema";
+import { identityApi } from "@eitheror/shared/identity/contract";
+import type { SignInForm } from "@eitheror/shared/identity/schema";
 import { useMutation } from "@tanstack/react-query";
-import { api, signInLinkUrl } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { signInLinkUrl } from "@/config/paths";
+import { callApi } from "@/lib/api-client";
 import { emailForSignIn } from "@/lib/email-for-sign-in";
 
 export interface SendEmailLinkInput extends SignInForm {
@@ -9,17 +10,16 @@ export interface SendEmailLinkInput extends SignInForm {
   returnUrl: string | null;
 }
 
-export async function sendEmailLink({ email, returnUrl }: SendEmailLinkInput) {
-  const response = await apiRequest(api.sendEmailLink, {
-    method: "POST",
-    body: { email, actionCodeSettings: { url: signInLinkUrl(returnUrl), handleCodeInApp: true } },
-    schema: sendEmailLinkResponseSchema,
-  });
-  return response.data;
+async function sendEmailLink({ email, returnUrl }: SendEmailLinkInput) {
+  const body = {
+    email,
+    actionCodeSettings: { url: signInLinkUrl(returnUrl), handleCodeInApp: true as const },
+  };
+  return (await callApi(identityApi.sendEmailLink, { body })).data;
 }
 
 /**
- * Sends the sign-in link. The address is remembered first (spec §4 step 2), so a
+ * Sends the sign-in link. The address is remembered first (docs/product.md#sign-in-flow), so a
  * link opened in this browser signs in without asking for it again.
  */
 export function useSendEmailLink() {

@@ -1,7 +1,8 @@
+import { authApi } from "@eitheror/shared/identity/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api, paths } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { paths } from "@/config/paths";
+import { callApi } from "@/lib/api-client";
 import { sessionQueryKey } from "./get-session";
 
 /** What the landing page learns from a log-out: it says so once. */
@@ -9,12 +10,12 @@ export interface SignOutState {
   loggedOut?: boolean;
 }
 
-/** Log Out: ends the session on the server and goes to `/`; a failure is only logged (spec). */
+/** Log Out: ends the session on the server and goes to `/`; a failure is only logged. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest(api.signOut, { method: "POST", body: {} }),
+    mutationFn: () => callApi(authApi.signOut, { body: {} }),
     onError: (error) => console.warn("Log out failed", error),
     onSettled: async (_data, error) => {
       // The session ends and the page changes in one step: a signed-in screen that

@@ -12,18 +12,16 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Card, cardTitleClass } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Card } from "@/components/ui/card";
+import { CardHeading } from "@/components/ui/card-heading";
 import { FormErrors } from "@/components/ui/form-errors";
-import { IconBadge } from "@/components/ui/icon-badge";
-import { EmailInput } from "@/components/ui/input";
-import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { emailForSignIn } from "@/lib/email-for-sign-in";
 import { useCompleteEmailLink } from "../api/complete-email-link";
 import { useSession } from "../api/get-session";
+import { EmailAddressField } from "./email-address-field";
 import type { ReturnState } from "./guards";
 
 /** Where a completed link goes when it moved the account to a new address: the profile says so. */
@@ -50,7 +48,7 @@ function failureMessage(error: unknown): { text: string; canRetry: boolean } {
 
 /**
  * /sign-in/link-router: completes the sign-in with the link's token and the
- * address it went to (spec §4 "Passwordless sign-in flow", steps 3–6). The
+ * address it went to (docs/product.md#sign-in-flow). The
  * address comes from this browser's memory of the request, or, when the link is
  * opened elsewhere, from the person. A token that cannot be one (a truncated
  * or garbled link) is refused at once, without asking for the address.
@@ -142,11 +140,13 @@ export function EmailLinkSignIn({
 function SigningIn() {
   return (
     <Card className="mx-auto max-w-md text-center" aria-busy>
-      <PageTitle screen="Signing In" />
-      <IconBadge className="mx-auto">
-        <Spinner className="size-6 text-brand-soft-fg" label="Signing you in" />
-      </IconBadge>
-      <h1 className={cardTitleClass}>Signing you in…</h1>
+      <CardHeading
+        screen="Signing In"
+        icon={<Spinner className="size-6 text-brand-soft-fg" label="Signing you in" />}
+        centered
+      >
+        Signing you in…
+      </CardHeading>
       <p className="mt-2 text-fg-muted">One moment while we check your link.</p>
     </Card>
   );
@@ -177,11 +177,9 @@ function InvalidLink({
 }) {
   return (
     <Card className="mx-auto max-w-md">
-      <PageTitle screen="Invalid Link" />
-      <IconBadge tone="danger">
-        <Unlink className="size-6" />
-      </IconBadge>
-      <h1 className={cardTitleClass}>We couldn't sign you in</h1>
+      <CardHeading screen="Invalid Link" icon={<Unlink className="size-6" />} tone="danger">
+        We couldn't sign you in
+      </CardHeading>
       <Alert kind="danger" className="mt-4">
         {message}
       </Alert>
@@ -226,25 +224,21 @@ function ConfirmEmail({
 
   return (
     <Card className="mx-auto max-w-md">
-      <PageTitle screen="Confirm Your Email" />
-      <IconBadge>
-        <Mail className="size-6" />
-      </IconBadge>
-      <h1 className={cardTitleClass}>Confirm your email</h1>
+      <CardHeading screen="Confirm Your Email" icon={<Mail className="size-6" />}>
+        Confirm your email
+      </CardHeading>
       <p className="mt-2 text-fg-muted">
         For your security, enter the email address this sign-in link was sent to.
       </p>
       <form noValidate onSubmit={form.handleSubmit(onConfirm)} className="mt-6 space-y-4">
-        <Field id={EMAIL_ID} label="Email Address">
-          <EmailInput
-            id={EMAIL_ID}
-            placeholder="you@example.com"
-            readOnly={pending}
-            aria-invalid={messages.length > 0}
-            aria-describedby={messages.length > 0 ? ERRORS_ID : undefined}
-            {...form.register("email")}
-          />
-        </Field>
+        <EmailAddressField
+          id={EMAIL_ID}
+          errorsId={ERRORS_ID}
+          invalid={messages.length > 0}
+          described={messages.length > 0}
+          readOnly={pending}
+          {...form.register("email")}
+        />
         <FormErrors id={ERRORS_ID} messages={messages} />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? (

@@ -9,7 +9,7 @@ import { useIsAdmin } from "../api/check-admin";
 import { useSession } from "../api/get-session";
 import { useSignInAnonymous } from "../api/sign-in-anonymous";
 
-/** Where to come back to after signing in, carried in navigation state (spec §2). */
+/** Where to come back to after signing in, carried in navigation state (docs/product.md#routes-and-guards). */
 export interface ReturnState {
   returnUrl?: string;
 }
@@ -43,8 +43,8 @@ export function SignInGuard() {
 
 /**
  * /sign-in/details: only for a verified user who has no name yet. Once the name
- * is saved the user is signed in and moves on: to where they were going (spec §4
- * step 7), else /home.
+ * is saved the user is signed in and moves on: to where they were going, else
+ * /home (docs/product.md#sign-in-flow).
  */
 export function DetailsGuard() {
   const { state, isPending } = useSession();

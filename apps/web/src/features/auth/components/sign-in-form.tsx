@@ -10,16 +10,14 @@ import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card, cardTitleClass } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Card } from "@/components/ui/card";
+import { CardHeading } from "@/components/ui/card-heading";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
-import { IconBadge } from "@/components/ui/icon-badge";
-import { EmailInput } from "@/components/ui/input";
-import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
-import { cn } from "@/lib/cn";
+import { formMessages } from "@/lib/form-messages";
 import { type SendEmailLinkInput, useSendEmailLink } from "../api/send-email-link";
+import { EmailAddressField } from "./email-address-field";
 
 const EMAIL_ID = "sign-in-email";
 const ERRORS_ID = "sign-in-errors";
@@ -29,8 +27,8 @@ const linkMinutes = EMAIL_LINK_LIFETIME_MS / 60_000;
 function sendFailure(error: unknown): FormMessage[] {
   if (error instanceof ApiError) {
     // The server's rate-limit text says when to try again; the generic one would not.
-    if (error.status === 429) return [{ message: error.message }];
-    if (error.status === 400 && error.messages.length > 0)
+    if (error.code === "rate_limited") return [{ message: error.message }];
+    if (error.code === "invalid_input" && error.messages.length > 0)
       return error.messages.map((message) => ({ message }));
   }
   return [{ message: identityMessages.sendFailed }];
@@ -61,35 +59,32 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
     );
   }
 
-  const messages: FormMessage[] = errors.email?.message
-    ? [{ message: errors.email.message }]
-    : send.isError
-      ? sendFailure(send.error)
-      : [];
+  const messages = formMessages(
+    errors,
+    { email: undefined },
+    send.isError && !errors.email && sendFailure(send.error),
+  );
   // Only a refused address marks the field; a server or network failure is not the field's fault.
   const fieldInvalid =
-    errors.email !== undefined || (send.error instanceof ApiError && send.error.status === 400);
+    errors.email !== undefined ||
+    (send.error instanceof ApiError && send.error.code === "invalid_input");
 
   return (
     <Card className="mx-auto max-w-md">
-      <IconBadge>
-        <Mail className="size-6" />
-      </IconBadge>
-      <PageTitle screen="Sign In" />
-      <h1 className={cardTitleClass}>Sign In</h1>
+      <CardHeading screen="Sign In" icon={<Mail className="size-6" />}>
+        Sign In
+      </CardHeading>
       <p className="mt-2 text-fg-muted">
         Enter your email and we'll send you a link that signs you in. No password needed.
       </p>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="mt-6 space-y-4">
-        <Field id={EMAIL_ID} label="Email Address">
-          <EmailInput
-            id={EMAIL_ID}
-            placeholder="you@example.com"
-            aria-invalid={fieldInvalid}
-            aria-describedby={messages.length > 0 ? ERRORS_ID : undefined}
-            {...form.register("email")}
-          />
-        </Field>
+        <EmailAddressField
+          id={EMAIL_ID}
+          errorsId={ERRORS_ID}
+          invalid={fieldInvalid}
+          described={messages.length > 0}
+          {...form.register("email")}
+        />
         <FormErrors id={ERRORS_ID} messages={messages} />
         <Button type="submit" className="w-full" disabled={send.isPending}>
           {send.isPending ? (
@@ -122,13 +117,15 @@ function LinkSent({
 
   return (
     <Card className="mx-auto max-w-md text-center">
-      <PageTitle screen="Check Your Email" />
-      <IconBadge tone="success" className="mx-auto">
-        <MailCheck className="size-6" />
-      </IconBadge>
-      <h1 ref={heading} tabIndex={-1} className={cn(cardTitleClass, "outline-none")}>
+      <CardHeading
+        screen="Check Your Email"
+        icon={<MailCheck className="size-6" />}
+        tone="success"
+        centered
+        headingRef={heading}
+      >
         Check your email
-      </h1>
+      </CardHeading>
       <p className="mt-3 break-words text-fg">{identityMessages.linkSent(email)}</p>
       <p className="mt-2 text-sm text-fg-subtle">{identityMessages.checkSpam}</p>
       <p className="mt-6 rounded-xl bg-surface-muted px-4 py-3 text-sm text-fg-muted">

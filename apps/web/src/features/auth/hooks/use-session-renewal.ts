@@ -4,7 +4,7 @@ import { sessionQueryOptions, useSession } from "../api/get-session";
 import { renewRetryDelay, sessionCheckDelay } from "../utils/session-timing";
 
 /**
- * Keeps the session alive while the app is open (spec §4 "Session"): asking the
+ * Keeps the session alive while the app is open (docs/product.md#sign-in-flow): asking the
  * server for the session 5 minutes before it expires renews it. A failed ask
  * (network down, server restarting) is retried with a growing wait; the last
  * known session stays in place meanwhile. A session the server no longer knows

@@ -1,4 +1,4 @@
-/** Renew the session this long before it runs out (spec §4 "Session", §9). */
+/** Renew the session this long before it runs out (docs/product.md#sign-in-flow). */
 export const SESSION_RENEW_BEFORE_MS = 5 * 60_000;
 /** The first wait after a failed renewal; each further failure doubles it… */
 export const RETRY_START_MS = 30_000;

@@ -1,18 +1,13 @@
-import {
-  type GlobalDilemma,
-  getGlobalDilemmaResponseSchema,
-} from "@eitheror/shared/global-dilemma/schema";
+import { globalDilemmaApi } from "@eitheror/shared/global-dilemma/contract";
+import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { callApi, operationKey } from "@/lib/api-client";
 
-export const globalDilemmaQueryKey = ["global-dilemma"] as const;
+export const globalDilemmaQueryKey = operationKey(globalDilemmaApi.today);
 
 export const globalDilemmaQueryOptions = queryOptions({
   queryKey: globalDilemmaQueryKey,
-  queryFn: async () =>
-    (await apiRequest(api.globalDilemma, { schema: getGlobalDilemmaResponseSchema })).data
-      .globalDilemmaData,
+  queryFn: async () => (await callApi(globalDilemmaApi.today)).data.globalDilemmaData,
 });
 
 /** Today's dilemma as the page brought it: the card shows it without asking. */

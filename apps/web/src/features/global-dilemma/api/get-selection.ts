@@ -1,15 +1,13 @@
-import { getSelectionResponseSchema } from "@eitheror/shared/global-dilemma/schema";
+import { globalDilemmaApi } from "@eitheror/shared/global-dilemma/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { callApi, operationKey } from "@/lib/api-client";
 
-export const selectionQueryKey = (id: string) => ["global-dilemma", id, "selection"] as const;
+export const selectionQueryKey = (id: string) => operationKey(globalDilemmaApi.selection, { id });
 
 export const selectionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: selectionQueryKey(id),
-    queryFn: async () =>
-      (await apiRequest(api.globalSelection(id), { schema: getSelectionResponseSchema })).data,
+    queryFn: async () => (await callApi(globalDilemmaApi.selection, { params: { id } })).data,
   });
 
 /** The viewer's prior choice on this dilemma (null before choosing) and the latest counts. */

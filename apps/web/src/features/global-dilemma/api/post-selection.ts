@@ -1,7 +1,7 @@
-import { type Option, postSelectionResponseSchema } from "@eitheror/shared/global-dilemma/schema";
+import { globalDilemmaApi } from "@eitheror/shared/global-dilemma/contract";
+import type { Option } from "@eitheror/shared/global-dilemma/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/config/paths";
-import { apiRequest } from "@/lib/api-client";
+import { callApi } from "@/lib/api-client";
 import { globalDilemmaQueryKey } from "./get-global-dilemma";
 import { selectionQueryKey } from "./get-selection";
 
@@ -9,14 +9,14 @@ export function usePostSelection(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (option: Option) =>
-      (
-        await apiRequest(api.globalSelection(id), {
-          method: "POST",
-          body: { option },
-          schema: postSelectionResponseSchema,
-        })
-      ).data,
-    onSuccess: ({ globalDilemmaData, globalDilemmaSelectionData }) => {
+      (await callApi(globalDilemmaApi.select, { params: { id }, body: { option } })).data,
+    // A read of the choice still under way left before this change: its late
+    // answer ("not chosen yet") must not overwrite the saved choice.
+    onMutate: () => queryClient.cancelQueries({ queryKey: selectionQueryKey(id) }),
+    // A read that started after onMutate (the page asks for the choice as soon as
+    // the visit's session is ready, which can be the same moment) is dropped too.
+    onSuccess: async ({ globalDilemmaData, globalDilemmaSelectionData }) => {
+      await queryClient.cancelQueries({ queryKey: selectionQueryKey(id) });
       queryClient.setQueryData(globalDilemmaQueryKey, globalDilemmaData);
       queryClient.setQueryData(selectionQueryKey(id), {
         globalDilemmaData,

@@ -17,13 +17,23 @@ import { usePostSelection } from "../api/post-selection";
  * the visit starts); the viewer's own earlier choice needs their session, so it
  * is asked for once `viewerReady`.
  */
-export function GlobalDilemmaCard({ viewerReady }: { viewerReady: boolean }) {
+export function GlobalDilemmaCard({
+  viewerReady,
+  headingLevel = "h1",
+  action,
+}: {
+  viewerReady: boolean;
+  /** The question is the page's h1 on the landing page, a section's h2 on home. */
+  headingLevel?: "h1" | "h2";
+  /** Beside the day's label (home's Hide button). */
+  action?: ReactNode;
+}) {
   const dilemma = useGlobalDilemma();
   const selection = useSelection(viewerReady ? dilemma.data?.id : undefined);
 
   if (dilemma.isError || selection.isError) {
     return (
-      <CardFrame>
+      <CardFrame action={action}>
         <Alert
           kind="danger"
           action={
@@ -40,13 +50,15 @@ export function GlobalDilemmaCard({ viewerReady }: { viewerReady: boolean }) {
       </CardFrame>
     );
   }
-  if (!dilemma.data) return <CardSkeleton />;
+  if (!dilemma.data) return <CardSkeleton action={action} />;
   return (
     <DilemmaChoices
       // The selection's copy is the newer one: it carries the counts as of the viewer's read.
       dilemma={selection.data?.globalDilemmaData ?? dilemma.data}
       chosen={selection.data?.globalDilemmaSelection?.optionSelected ?? null}
       viewerReady={viewerReady}
+      headingLevel={headingLevel}
+      action={action}
     />
   );
 }
@@ -55,10 +67,14 @@ function DilemmaChoices({
   dilemma,
   chosen,
   viewerReady,
+  headingLevel: Heading,
+  action,
 }: {
   dilemma: GlobalDilemma;
   chosen: Option | null;
   viewerReady: boolean;
+  headingLevel: "h1" | "h2";
+  action?: ReactNode;
 }) {
   const post = usePostSelection(dilemma.id);
   // A pick made while the visit is still starting is sent as soon as it can be.
@@ -81,8 +97,8 @@ function DilemmaChoices({
   ];
 
   return (
-    <CardFrame>
-      <h1 className={dilemmaClass.question}>{dilemma.dilemma}</h1>
+    <CardFrame action={action}>
+      <Heading className={dilemmaClass.question}>{dilemma.dilemma}</Heading>
       <div className={dilemmaClass.options}>
         {options.map(({ option, text, percent }, index) => (
           <div key={option} className="contents">
@@ -180,21 +196,31 @@ function OptionButton({
   );
 }
 
-function CardFrame({ children }: { children: ReactNode }) {
+function CardFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  const label = (
+    <p id={shellIds.dilemmaLabel} className={dilemmaClass.label}>
+      {globalDilemmaTexts.dayLabel(new Date())}
+    </p>
+  );
   return (
     <section aria-labelledby={shellIds.dilemmaLabel} className={dilemmaClass.card}>
-      <p id={shellIds.dilemmaLabel} className={dilemmaClass.label}>
-        {globalDilemmaTexts.dayLabel(new Date())}
-      </p>
+      {action ? (
+        <div className="-mt-2 flex items-start justify-between gap-3">
+          <div className="pt-2">{label}</div>
+          {action}
+        </div>
+      ) : (
+        label
+      )}
       {children}
     </section>
   );
 }
 
 /** Only when the page came without today's dilemma (the server could not read it). */
-function CardSkeleton() {
+function CardSkeleton({ action }: { action?: ReactNode }) {
   return (
-    <CardFrame>
+    <CardFrame action={action}>
       <div aria-busy className="animate-pulse">
         <span className="sr-only">Loading today's dilemma</span>
         <div className="h-8 w-11/12 rounded-lg bg-surface-muted" />

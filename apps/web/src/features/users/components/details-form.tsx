@@ -4,19 +4,18 @@ import {
   identityMessages,
 } from "@eitheror/shared/identity/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
-import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
+import { FormErrors } from "@/components/ui/form-errors";
 import { Input } from "@/components/ui/input";
 import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
-import { createUserProperties } from "../api/create-user-properties";
-import { updateUser } from "../api/update-user";
-import { imageUploadFailure, uploadProfileImage } from "../api/upload-profile-image";
+import { formMessages } from "@/lib/form-messages";
+import { useSaveDetails } from "../api/save-details";
+import { imageUploadFailure } from "../api/upload-profile-image";
 import { useImageChoice } from "../hooks/use-image-choice";
 import { ImagePicker } from "./image-picker";
 
@@ -26,9 +25,7 @@ const ERRORS_ID = "details-errors";
 
 /**
  * /sign-in/details: a new user picks the name others will see, and a photo if
- * they like. Saving follows spec §4 "Details save": the photo, then the name and
- * photo on the identity, then the app's own user record; the route then reloads
- * the session, which moves the now fully signed-in user on.
+ * they like (the order of the calls: `useSaveDetails`).
  */
 export function DetailsForm({
   userId,
@@ -44,23 +41,15 @@ export function DetailsForm({
   });
   const typedName = useWatch({ control: form.control, name: "displayName" });
 
-  const save = useMutation({
-    mutationFn: async ({ displayName }: DetailsValues) => {
-      const photoURL = image.file ? await uploadProfileImage(userId, image.file) : undefined;
-      await updateUser({ name: displayName, ...(photoURL && { image: photoURL }) });
-      await createUserProperties();
-      await onSaved();
-    },
-  });
+  const save = useSaveDetails(userId, onSaved);
 
   const nameError = form.formState.errors.displayName?.message;
-  const messages: FormMessage[] = [
-    ...(nameError ? [{ message: nameError }] : []),
-    ...(image.error ? [{ message: image.error }] : []),
-    ...(save.isError
-      ? [{ message: imageUploadFailure(save.error) ?? identityMessages.detailsFailed }]
-      : []),
-  ];
+  const messages = formMessages(
+    form.formState.errors,
+    { displayName: undefined },
+    image.error,
+    save.isError && (imageUploadFailure(save.error) ?? identityMessages.detailsFailed),
+  );
   const saving = save.isPending || save.isSuccess;
 
   return (
@@ -72,7 +61,9 @@ export function DetailsForm({
       </h1>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => save.mutate(values))}
+        onSubmit={form.handleSubmit((values: DetailsValues) =>
+          save.mutate({ ...values, photo: image.file }),
+        )}
         className="mt-6 space-y-5"
       >
         <div className="flex justify-center">

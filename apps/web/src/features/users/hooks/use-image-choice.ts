@@ -6,7 +6,7 @@ const maxMegabytes = MAX_IMAGE_BYTES / (1024 * 1024);
 /**
  * A photo picked for upload, previewed from memory before anything is sent. A
  * file that is not an image, or too big to be accepted, is refused here,
- * without a round trip (spec §5: 'Only image files are allowed.').
+ * without a round trip ('Only image files are allowed.', docs/product.md#validation).
  */
 export function useImageChoice() {
   const [file, setFile] = useState<File | null>(null);

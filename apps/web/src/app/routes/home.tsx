@@ -1,0 +1,32 @@
+import { PageTitle } from "@/components/ui/page-title";
+import { PageLoader } from "@/components/ui/spinner";
+import { useSession } from "@/features/auth/api/get-session";
+import { DailyDilemmaPanel } from "@/features/global-dilemma/components/daily-dilemma-panel";
+import { MyGroups } from "@/features/groups/components/my-groups";
+import { useRoundsOfMine } from "@/features/rounds/api/get-rounds-of-mine";
+import { RoundStatus } from "@/features/rounds/components/round-status";
+
+/** /home: a greeting, today's dilemma (collapsible) and My Groups. */
+export function HomeRoute() {
+  const { session } = useSession();
+  const rounds = useRoundsOfMine();
+  if (!session) return <PageLoader />;
+  const firstName = session.user.name?.split(/\s+/)[0];
+  return (
+    <div className="space-y-8 sm:space-y-10">
+      <PageTitle screen="Home" />
+      <h1 className="break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+        {firstName ? `Hi, ${firstName}` : "Welcome back"}
+      </h1>
+      <DailyDilemmaPanel />
+      <MyGroups
+        viewerId={session.user.id}
+        roundStatus={(group) => {
+          const round = rounds.data?.find((open) => open.groupId === group.id);
+          if (rounds.isPending) return <span aria-hidden>&nbsp;</span>;
+          return round && <RoundStatus round={round} />;
+        }}
+      />
+    </div>
+  );
+}

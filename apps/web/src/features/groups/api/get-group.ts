@@ -1,0 +1,14 @@
+import { groupsApi } from "@eitheror/shared/groups/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { callApi, operationKey } from "@/lib/api-client";
+
+export const groupQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: operationKey(groupsApi.get, { id }),
+    queryFn: async () => (await callApi(groupsApi.get, { params: { id } })).data.groupData,
+  });
+
+/** One group with its members; a stranger's or a deleted group is a 404. */
+export function useGroup(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...groupQueryOptions(id), enabled });
+}

@@ -1,0 +1,177 @@
+import { groupMessages, type Invitation as InvitationData } from "@eitheror/shared/groups/schema";
+import { LinkIcon, Mail, UserPlus } from "lucide-react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, cardTitleClass } from "@/components/ui/card";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { PageTitle } from "@/components/ui/page-title";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { ApiError } from "@/lib/api-client";
+import { useInvitation } from "../api/get-invitation";
+import { useJoinGroup } from "../api/join-group";
+import { MemberAvatars } from "./member-avatars";
+
+/**
+ * /invite/{inviteCode}: the group's name, 'Current Members' and Join Group.
+ * Anyone with a session may look (a guest's will do); joining needs a signed-in
+ * person, so `onSignInFirst` takes others to sign in and back here. A member is
+ * taken to the group.
+ */
+export function Invitation({
+  inviteCode,
+  hasSession,
+  signedIn,
+  onSignInFirst,
+}: {
+  inviteCode: string;
+  hasSession: boolean;
+  signedIn: boolean;
+  onSignInFirst: () => void;
+}) {
+  const invitation = useInvitation(inviteCode, { enabled: hasSession });
+  if (invitation.isPending) return <InvitationSkeleton />;
+  if (invitation.isError) {
+    if (invitation.error instanceof ApiError && invitation.error.code === "not_found") {
+      return <InvitationNotFound />;
+    }
+    return (
+      <LoadFailed
+        screen="Group Invitation"
+        what="this invitation"
+        error={invitation.error}
+        onRetry={() => invitation.refetch()}
+      />
+    );
+  }
+  if (invitation.data.isMember) return <Navigate to={paths.group(invitation.data.id)} replace />;
+  return (
+    <InvitationCard
+      invitation={invitation.data}
+      inviteCode={inviteCode}
+      signedIn={signedIn}
+      onSignInFirst={onSignInFirst}
+    />
+  );
+}
+
+function InvitationCard({
+  invitation,
+  inviteCode,
+  signedIn,
+  onSignInFirst,
+}: {
+  invitation: InvitationData;
+  inviteCode: string;
+  signedIn: boolean;
+  onSignInFirst: () => void;
+}) {
+  const navigate = useNavigate();
+  const join = useJoinGroup();
+  const joinError =
+    join.error instanceof ApiError && join.error.code === "group_full"
+      ? groupMessages.groupFull
+      : join.error instanceof ApiError && join.error.code === "not_found"
+        ? "This invitation link no longer works. Ask a member of the group for a new one."
+        : join.error?.message;
+  const full =
+    invitation.isFull || (join.error instanceof ApiError && join.error.code === "group_full");
+  const onJoin = () => {
+    if (!signedIn) return onSignInFirst();
+    join.mutate(
+      { id: invitation.id, inviteCode },
+      { onSuccess: () => navigate(paths.group(invitation.id)) },
+    );
+  };
+
+  return (
+    <Card className="mx-auto max-w-lg text-center">
+      <PageTitle screen={`Join ${invitation.name}`} />
+      <IconBadge className="mx-auto">
+        <Mail className="size-6" />
+      </IconBadge>
+      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-fg">
+        You are invited to join
+      </p>
+      <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+        {invitation.name}
+      </h1>
+      <p className="mt-1 text-sm text-fg-muted">
+        {invitation.memberCount}/{invitation.maxMembers} members
+      </p>
+      <h2 className="mt-8 text-sm font-semibold text-fg">Current Members</h2>
+      <div className="mt-4">
+        <MemberAvatars members={invitation.members} />
+      </div>
+      {full && (
+        <Alert kind="danger" className="mt-8 text-left">
+          {groupMessages.groupFull}
+        </Alert>
+      )}
+      {joinError && !full && (
+        <Alert kind="danger" className="mt-8 text-left">
+          {joinError}
+        </Alert>
+      )}
+      <Button
+        className="mt-8 w-full sm:w-auto sm:min-w-48"
+        disabled={full || join.isPending || join.isSuccess}
+        onClick={onJoin}
+      >
+        {join.isPending ? (
+          <Spinner className="size-4 text-on-brand" label="Joining" />
+        ) : (
+          <UserPlus aria-hidden className="size-4" />
+        )}
+        Join Group
+      </Button>
+      {!signedIn && !full && (
+        <p className="mt-3 text-sm text-fg-subtle">
+          You'll sign in with your email first, then come back here to join.
+        </p>
+      )}
+    </Card>
+  );
+}
+
+function InvitationNotFound() {
+  return (
+    <Card className="mx-auto max-w-md text-center">
+      <PageTitle screen="Invitation Not Found" />
+      <IconBadge className="mx-auto">
+        <LinkIcon className="size-6" />
+      </IconBadge>
+      <h1 className={cardTitleClass}>This invitation link does not work.</h1>
+      <p className="mt-2 text-fg-muted">
+        It may be mistyped, the group's admin may have replaced it with a new one, or the group was
+        deleted. Ask a member of the group for a fresh link.
+      </p>
+      <Link to={paths.landing} className={buttonClass("secondary", "mt-6")}>
+        Go to today's dilemma
+      </Link>
+    </Card>
+  );
+}
+
+function InvitationSkeleton() {
+  return (
+    <Card className="mx-auto max-w-lg" aria-busy>
+      <PageTitle screen="Group Invitation" />
+      <span className="sr-only">Loading the invitation</span>
+      <div className="flex animate-pulse flex-col items-center">
+        <div className="size-12 rounded-2xl bg-surface-muted" />
+        <div className="mt-5 h-4 w-40 rounded bg-surface-muted" />
+        <div className="mt-2 h-8 w-56 rounded-lg bg-surface-muted" />
+        <div className="mt-2 h-4 w-24 rounded bg-surface-muted" />
+        <div className="mt-10 flex gap-3">
+          {[0, 1, 2].map((key) => (
+            <div key={key} className="size-[52px] rounded-full bg-surface-muted" />
+          ))}
+        </div>
+        <div className="mt-10 h-11 w-48 rounded-xl bg-surface-muted" />
+      </div>
+    </Card>
+  );
+}

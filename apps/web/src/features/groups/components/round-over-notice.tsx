@@ -1,0 +1,33 @@
+import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { Link } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { paths } from "@/config/paths";
+
+/** The round the page showed has just closed: its results are one tap away. */
+export function RoundOverNotice({
+  groupId,
+  roundId,
+  onDismiss,
+}: {
+  groupId: string;
+  roundId: string;
+  onDismiss: () => void;
+}) {
+  return (
+    <Alert
+      kind="success"
+      onDismiss={onDismiss}
+      action={
+        <Link
+          to={paths.archivedRound(groupId, roundId)}
+          className={buttonClass("secondary", undefined, "sm")}
+        >
+          {roundMessages.seeResults}
+        </Link>
+      }
+    >
+      {roundMessages.roundOver}
+    </Alert>
+  );
+}

@@ -1,0 +1,173 @@
+import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
+import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { timeSince } from "@eitheror/shared/time/rules";
+import { ArrowLeft, SearchX } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar } from "@/components/ui/avatar";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { CardHeading } from "@/components/ui/card-heading";
+import { LoadFailed } from "@/components/ui/load-failed";
+import { PageTitle } from "@/components/ui/page-title";
+import { paths } from "@/config/paths";
+import { ApiError } from "@/lib/api-client";
+import { useArchivedRound } from "../api/get-archived-round";
+import { useRoundVotes } from "../api/get-round-votes";
+import { DilemmaHeader } from "./dilemma-header";
+import { HowPointsWork } from "./how-points-work";
+import { RoundSkeleton } from "./round-skeleton";
+
+/** /group/{groupId}/archived-round/{roundId}: a closed round, its results and every vote. */
+export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; roundId: string }) {
+  const round = useArchivedRound(groupId, roundId);
+  const votes = useRoundVotes(groupId, roundId);
+  const back = (
+    <Link
+      to={`${paths.group(groupId)}?tab=past-rounds`}
+      className={buttonClass("ghost", "-ml-3", "sm")}
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      Back to group
+    </Link>
+  );
+  if (round.isPending || votes.isPending) {
+    return (
+      <div className="space-y-4">
+        <PageTitle screen="Past round" />
+        <h1 className="sr-only">Past round</h1>
+        {back}
+        <RoundSkeleton />
+      </div>
+    );
+  }
+  if (round.isError || votes.isError) {
+    const failed = round.error ?? votes.error;
+    if (failed instanceof ApiError && failed.code === "not_found") {
+      return <RoundNotFound groupId={groupId} />;
+    }
+    return (
+      <LoadFailed
+        screen="Past round"
+        what="this round"
+        error={failed ?? new Error("")}
+        onRetry={() => Promise.all([round.refetch(), votes.refetch()])}
+      />
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <PageTitle screen="Past round" />
+      {back}
+      <DilemmaHeader
+        heading="h1"
+        dilemma={round.data.dilemma}
+        optionA={round.data.optionA}
+        optionB={round.data.optionB}
+      >
+        {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
+      </DilemmaHeader>
+      <Results round={round.data} votes={votes.data} />
+      <HowPointsWork />
+    </div>
+  );
+}
+
+function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {
+  const names = new Map(round.members.map((m) => [m.id, m.displayName ?? "Former member"]));
+  const optionText = (option: "A" | "B") => (option === "A" ? round.optionA : round.optionB);
+  const ranked = [...round.members].sort(
+    (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
+  );
+  return (
+    <section aria-labelledby="results" className="space-y-3">
+      <h2 id="results" className="text-lg font-bold text-fg">
+        Results
+      </h2>
+      <ol className="space-y-3">
+        {ranked.map((member) => {
+          const stat = round.memberStats[member.id];
+          const own = votes.find((v) => v.selectedBy === member.id && v.selectedFor === member.id);
+          const primary = stat?.isSubmitted && own?.optionSelected ? own : undefined;
+          const others = votes.filter(
+            (v) =>
+              v.selectedFor === member.id &&
+              v.selectedBy !== member.id &&
+              v.optionSelected &&
+              round.memberStats[v.selectedBy]?.isSubmitted,
+          );
+          const name = names.get(member.id) ?? "Former member";
+          return (
+            <li
+              key={member.id}
+              aria-label={name}
+              className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border"
+            >
+              <div className="flex items-start gap-3">
+                <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
+                <div className="min-w-0 flex-1">
+                  <p className="break-words font-semibold text-fg">{name}</p>
+                  <p className="text-sm text-fg-muted">
+                    {primary?.optionSelected
+                      ? roundMessages.voted(optionText(primary.optionSelected))
+                      : roundMessages.didNotVote}
+                  </p>
+                </div>
+                <p className="shrink-0 text-right">
+                  <span className="text-lg font-bold text-fg">{stat?.points ?? 0}</span>{" "}
+                  <span className="text-xs text-fg-subtle">
+                    {stat?.points === 1 ? "point" : "points"}
+                  </span>
+                </p>
+              </div>
+              {primary?.comments && (
+                <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-brand pl-3 text-sm italic text-fg">
+                  “{primary.comments}”
+                </blockquote>
+              )}
+              {others.length > 0 && (
+                <ul className="mt-4 space-y-2 border-t border-border pt-3">
+                  {others.map((vote) => (
+                    <li key={vote.selectedBy} className="text-sm text-fg-muted">
+                      <p>
+                        {roundMessages.selectedFor(
+                          names.get(vote.selectedBy) ?? "Former member",
+                          optionText(vote.optionSelected ?? "A"),
+                          name,
+                        )}
+                      </p>
+                      {vote.comments && (
+                        <p className="mt-0.5 whitespace-pre-line break-words pl-3 text-fg">
+                          “{vote.comments}”
+                        </p>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * A round the viewer cannot see: not one of this group's, still open, or the
+ * viewer is not a member. The server says the same 404 for all.
+ */
+function RoundNotFound({ groupId }: { groupId: string }) {
+  return (
+    <Card className="mx-auto max-w-md text-center">
+      <CardHeading screen="Round Not Found" icon={<SearchX className="size-6" />} centered>
+        This round is not in the archive.
+      </CardHeading>
+      <p className="mt-2 text-fg-muted">
+        A round shows here once it has closed, to the members of its group.
+      </p>
+      <Link to={paths.group(groupId)} className={buttonClass("secondary", "mt-6")}>
+        Back to group
+      </Link>
+    </Card>
+  );
+}

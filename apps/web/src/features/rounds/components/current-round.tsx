@@ -1,0 +1,194 @@
+import type { CurrentRound } from "@eitheror/shared/rounds/schema";
+import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { timeUntilDue } from "@eitheror/shared/time/rules";
+import { CircleCheck, Clock } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { IconBadge } from "@/components/ui/icon-badge";
+import { ApiError } from "@/lib/api-client";
+import { useCurrentRound } from "../api/get-current-round";
+import { usePastRounds } from "../api/get-past-rounds";
+import { useRoundsOfMine } from "../api/get-rounds-of-mine";
+import { useSubmitVotes } from "../api/submit-votes";
+import { DilemmaHeader } from "./dilemma-header";
+import { HowPointsWork } from "./how-points-work";
+import { MemberStatus, type RoundMember } from "./member-status";
+import { RoundSkeleton } from "./round-skeleton";
+import { SubmitVotesBar } from "./submit-votes-bar";
+import { VoteCard } from "./vote-card";
+
+/**
+ * The Current Round tab. A group with neither an open round nor a past one has
+ * not started: `noRound` shows then, without asking for a round the server
+ * would answer with a 404 (docs/decisions/0016-rounds.md#screens).
+ */
+export function CurrentRoundTab({
+  groupId,
+  members,
+  viewerId,
+  noRound,
+}: {
+  groupId: string;
+  members: RoundMember[];
+  viewerId: string;
+  noRound: ReactNode;
+}) {
+  const mine = useRoundsOfMine();
+  const past = usePastRounds(groupId);
+  const hasOpen = mine.data?.some((round) => round.groupId === groupId) ?? false;
+  const started = hasOpen || (past.data?.length ?? 0) > 0;
+  const round = useCurrentRound(groupId, { enabled: mine.isSuccess && past.isSuccess && started });
+  const [notice, setNotice] = useState(false);
+
+  if (mine.isPending || past.isPending) return <RoundSkeleton />;
+  if (!started || round.data === null) return noRound;
+  if (round.isPending) return <RoundSkeleton />;
+  if (round.isError || mine.isError || past.isError) {
+    const error = round.error ?? mine.error ?? past.error;
+    const message =
+      error instanceof ApiError && error.code === "no_dilemma_left"
+        ? roundMessages.noDilemmaLeft
+        : `We could not load the round. ${error?.message ?? ""}`;
+    return (
+      <Alert
+        kind={error instanceof ApiError && error.code === "no_dilemma_left" ? "info" : "danger"}
+        action={
+          <Button variant="secondary" onClick={() => round.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {message}
+      </Alert>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {notice && (
+        <Alert kind="success" onDismiss={() => setNotice(false)}>
+          {roundMessages.submitted}
+        </Alert>
+      )}
+      <RoundView
+        key={round.data.roundId}
+        round={round.data}
+        members={members}
+        viewerId={viewerId}
+        onSubmitted={() => setNotice(true)}
+      />
+    </div>
+  );
+}
+
+function RoundView({
+  round,
+  members,
+  viewerId,
+  onSubmitted,
+}: {
+  round: CurrentRound;
+  members: RoundMember[];
+  viewerId: string;
+  onSubmitted: () => void;
+}) {
+  const people = participantsOf(round, members, viewerId);
+  const submitted = round.membersSubmissionStatus[viewerId] === true;
+  return (
+    <div className="space-y-4">
+      <DilemmaHeader dilemma={round.dilemma} optionA={round.optionA} optionB={round.optionB}>
+        <p className="inline-flex items-center gap-1.5 font-medium">
+          <Clock aria-hidden className="size-4" />
+          {roundMessages.votesDue(timeUntilDue(new Date(round.dueDate), new Date()))}
+        </p>
+      </DilemmaHeader>
+      <MemberStatus
+        groupId={round.groupId}
+        done={people.filter((p) => round.membersSubmissionStatus[p.id])}
+        waiting={people.filter((p) => !round.membersSubmissionStatus[p.id])}
+      />
+      {submitted ? (
+        <VotesSubmitted />
+      ) : (
+        <Ballot round={round} people={people} viewerId={viewerId} onSubmitted={onSubmitted} />
+      )}
+      <HowPointsWork />
+    </div>
+  );
+}
+
+function Ballot({
+  round,
+  people,
+  viewerId,
+  onSubmitted,
+}: {
+  round: CurrentRound;
+  people: RoundMember[];
+  viewerId: string;
+  onSubmitted: () => void;
+}) {
+  const submit = useSubmitVotes(round.groupId, round.roundId);
+  const voteFor = (id: string) => round.votes.find((vote) => vote.selectedFor === id);
+  const ready = people.every((person) => voteFor(person.id)?.optionSelected);
+  return (
+    <section aria-labelledby="your-votes" className="space-y-4">
+      <h2 id="your-votes" className="text-lg font-bold text-fg">
+        Your votes
+      </h2>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {people.map((person) => (
+          <VoteCard
+            key={person.id}
+            groupId={round.groupId}
+            roundId={round.roundId}
+            member={person}
+            isViewer={person.id === viewerId}
+            vote={voteFor(person.id)}
+            optionA={round.optionA}
+            optionB={round.optionB}
+          />
+        ))}
+      </ul>
+      <SubmitVotesBar
+        ready={ready}
+        pending={submit.isPending}
+        failure={submitFailure(submit.error)}
+        onSubmit={() => submit.mutateAsync().then(onSubmitted)}
+      />
+    </section>
+  );
+}
+
+function submitFailure(error: Error | null): string | null {
+  if (!error) return null;
+  if (!(error instanceof ApiError)) return roundMessages.submitFailed;
+  if (error.code === "votes_missing") return roundMessages.votesMissing;
+  if (error.code === "round_closed") return roundMessages.roundClosed;
+  if (error.code === "already_submitted") return roundMessages.alreadySubmitted;
+  return roundMessages.submitFailed;
+}
+
+function VotesSubmitted() {
+  return (
+    <div className="flex flex-col items-center rounded-3xl bg-surface p-8 text-center shadow-sm ring-1 ring-border">
+      <IconBadge tone="success">
+        <CircleCheck className="size-6" />
+      </IconBadge>
+      <h2 className="mt-4 text-lg font-semibold text-fg">{roundMessages.votesSubmitted}</h2>
+      <p className="mt-1 max-w-sm text-sm text-fg-muted">
+        The results come in when everyone has submitted, or when the round is due.
+      </p>
+    </div>
+  );
+}
+
+/** The round's participants with names from the group: the viewer first, then in the group's order. */
+function participantsOf(round: CurrentRound, members: RoundMember[], viewerId: string) {
+  const ids = Object.keys(round.membersSubmissionStatus);
+  const known = new Map(members.map((member, index) => [member.id, { member, index }]));
+  const place = (id: string) => (id === viewerId ? -1 : (known.get(id)?.index ?? members.length));
+  return ids
+    .sort((a, b) => place(a) - place(b))
+    .map((id) => known.get(id)?.member ?? { id, displayName: "Former member", photoURL: null });
+}

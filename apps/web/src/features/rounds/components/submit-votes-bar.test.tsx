@@ -1,0 +1,61 @@
+import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { CommentField } from "./comment-field";
+import { SubmitVotesBar } from "./submit-votes-bar";
+
+describe("SubmitVotesBar", () => {
+  it("says a vote is missing and submits nothing while one is", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<SubmitVotesBar ready={false} pending={false} failure={null} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole("button", { name: "Submit Votes" }));
+    expect(screen.getByRole("alert").textContent).toBe(roundMessages.votesMissing);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("asks for the confirmation, then submits once confirmed", async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(<SubmitVotesBar ready pending={false} failure={null} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole("button", { name: "Submit Votes" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    const dialog = screen.getByRole("dialog", { hidden: true });
+    expect(dialog.textContent).toContain(roundMessages.confirmSubmit);
+    const confirm = [...dialog.querySelectorAll("button")].find(
+      (button) => button.textContent === "Submit Votes",
+    );
+    await userEvent.click(confirm as HTMLButtonElement);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's failure in the product's words", () => {
+    render(
+      <SubmitVotesBar
+        ready
+        pending={false}
+        failure={roundMessages.submitFailed}
+        onSubmit={async () => undefined}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe(roundMessages.submitFailed);
+  });
+});
+
+function Comment({ onCommit }: { onCommit: () => void }) {
+  const [value, setValue] = useState("");
+  return <CommentField value={value} onChange={setValue} onCommit={onCommit} />;
+}
+
+describe("CommentField", () => {
+  it("counts characters out of 1000 and commits when the box loses focus", async () => {
+    const onCommit = vi.fn();
+    render(<Comment onCommit={onCommit} />);
+    expect(screen.getByText("0/1000")).toBeTruthy();
+    await userEvent.type(screen.getByLabelText("Comments"), "Tea 😀");
+    expect(screen.getByText("5/1000")).toBeTruthy();
+    expect(onCommit).not.toHaveBeenCalled();
+    await userEvent.tab();
+    expect(onCommit).toHaveBeenCalledTimes(1);
+  });
+});

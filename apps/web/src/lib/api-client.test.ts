@@ -1,0 +1,120 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { defineOperation } from "@eitheror/shared/api/contract";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiError, callApi, operationKey } from "./api-client";
+
+const rename = defineOperation({
+  method: "PUT",
+  path: "/things/:id/name",
+  summary: "test operation",
+  tags: [],
+  params: z.object({ id: z.string() }),
+  body: z.object({ name: z.string() }),
+  response: z.object({ data: z.object({ name: z.string() }) }),
+});
+
+interface Seen {
+  method?: string;
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A real HTTP server on this machine, the page's origin: each test says what it answers. */
+let reply: { status: number; body: unknown } = { status: 200, body: {} };
+let seen: Seen[] = [];
+const server = createServer((request, response) => {
+  let body = "";
+  request.on("data", (chunk) => {
+    body += chunk;
+  });
+  request.on("end", () => {
+    seen.push({ method: request.method, url: request.url, headers: request.headers, body });
+    response.writeHead(reply.status, { "content-type": "application/json" });
+    response.end(JSON.stringify(reply.body));
+  });
+});
+let origin = "";
+
+function answer(status: number, body: unknown) {
+  reply = { status, body };
+}
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+beforeEach(() => {
+  seen = [];
+  window.happyDOM.setURL(`${origin}/group/1`);
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe("callApi", () => {
+  afterEach(() => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the anti-forgery cookie the page would have.
+    document.cookie = "XSRF-TOKEN=; max-age=0";
+  });
+
+  it("sends the contract's method to its URL, parameters encoded, with the anti-forgery pair", async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
+    document.cookie = "XSRF-TOKEN=t0k%2Ben";
+    answer(200, { data: { name: "Bo" } });
+
+    const result = await callApi(rename, { params: { id: "a/b c" }, body: { name: "Bo" } });
+
+    expect(result).toEqual({ data: { name: "Bo" } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      method: "PUT",
+      url: "/api/things/a%2Fb%20c/name",
+      body: JSON.stringify({ name: "Bo" }),
+    });
+    expect(seen[0]?.headers["x-xsrf-token"]).toBe("t0k+en");
+    expect(seen[0]?.headers["content-type"]).toBe("application/json");
+  });
+
+  it("turns the error envelope into an ApiError with its code and field messages", async () => {
+    answer(409, { error: { code: "group_full", message: "Member limit reached." } });
+    const failure = await callApi(rename, { params: { id: "1" }, body: { name: "x" } }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 409,
+      code: "group_full",
+      message: "Member limit reached.",
+    });
+
+    answer(400, { error: { code: "invalid_input", message: "Bad", messages: ["Name: too long"] } });
+    await expect(
+      callApi(rename, { params: { id: "1" }, body: { name: "x" } }),
+    ).rejects.toMatchObject({ status: 400, messages: ["Name: too long"] });
+  });
+
+  it("says the server cannot be reached when nothing answers", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    window.happyDOM.setURL(`http://127.0.0.1:${port}/`);
+
+    await expect(
+      callApi(rename, { params: { id: "1" }, body: { name: "x" } }),
+    ).rejects.toMatchObject({ status: 0, message: expect.stringContaining("Cannot reach") });
+  });
+
+  it("fails loudly when an answer drifts from the contract", async () => {
+    answer(200, { data: { name: 42 } });
+    await expect(callApi(rename, { params: { id: "1" }, body: { name: "x" } })).rejects.toThrow();
+  });
+});
+
+describe("operationKey", () => {
+  it("starts every key of an operation with its path, so one invalidation reaches them all", () => {
+    expect(operationKey(rename)).toEqual(["/things/:id/name"]);
+    expect(operationKey(rename, { id: "7" })).toEqual(["/things/:id/name", { id: "7" }]);
+  });
+});
