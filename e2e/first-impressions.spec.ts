@@ -1,11 +1,17 @@
-import type { Browser, BrowserContextOptions, Locator, TestInfo } from "@playwright/test";
+import type { Locator, TestInfo } from "@playwright/test";
 import { DetailsPage } from "./pages/details-page";
 import { LandingPage } from "./pages/landing-page";
 import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
 import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
 import { requestLinkMail, signUp } from "./support/accounts";
-import { expect, expectAccessible, expectRefusedRequest, test } from "./support/fixtures";
+import {
+  deviceContext,
+  expect,
+  expectAccessible,
+  expectRefusedRequest,
+  test,
+} from "./support/fixtures";
 import { waitForEmail } from "./support/mailbox";
 import { expectScreen } from "./support/screens";
 
@@ -14,24 +20,6 @@ const addressFor = (who: string, testInfo: TestInfo) =>
 
 /** A token of the right shape that the server never issued. */
 const unknownToken = "x".repeat(43);
-
-/** A browser like the project's device, with `options` on top (say, no JavaScript). */
-function deviceContext(
-  browser: Browser,
-  device: BrowserContextOptions,
-  options: BrowserContextOptions = {},
-) {
-  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = device;
-  return browser.newContext({
-    baseURL,
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    ...options,
-  });
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const round = ({ x, y, width, height }: Box) => [x, y, width, height].map(Math.round);
@@ -263,9 +251,9 @@ test.describe("dark mode", () => {
 
 test.describe("every screen: a title, one h1, accessible in light and dark", () => {
   // Many screens, each checked twice by axe.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
-  test("a guest's screens", async ({ page, browser, baseURL }, testInfo) => {
+  test("a guest's screens", async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
     const landing = new LandingPage(page);
     await landing.openReady();
     await expectScreen(page, "Today's Dilemma");
@@ -280,12 +268,14 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
     await expectScreen(page, "Check Your Email");
 
     for (const [path, title] of [
-      ["/gameplay-diagram", "How to play with friends"],
-      ["/invite/some-code", "Group invitation"],
+      ["/gameplay-diagram", "How to Play"],
+      ["/invite/some-code", "Invitation Not Found"],
     ] as const) {
       await page.goto(path);
       await expectScreen(page, title);
     }
+    // A code no group has: the server says 404, the screen says so.
+    await expectRefusedRequest(consoleErrors, 404);
 
     // A fresh browser: the link page asks for the address, or says the link is bad.
     const context = await browser.newContext({ baseURL });
@@ -299,7 +289,11 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
     await context.close();
   });
 
-  test("a member's screens", async ({ page, otherBrowserPage: friend }, testInfo) => {
+  test("a member's screens", async ({
+    page,
+    otherBrowserPage: friend,
+    consoleErrors,
+  }, testInfo) => {
     await signUp(friend, addressFor("kai", testInfo), "Kai");
     await new NavBar(friend).choose("Profile");
     await expect(friend).toHaveURL(/\/user-profile\/[^/]+$/);
@@ -327,15 +321,22 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
 
     for (const [path, title] of [
       ["/create-group", "Create Group"],
-      ["/group/g1", "Group"],
-      ["/group-profile/g1", "Group settings"],
-      ["/group/g1/archived-round/r1", "Past round"],
+      ["/group/g1", "Group Not Found"],
+      ["/group-profile/g1", "Group Not Found"],
+      ["/group/g1/archived-round/r1", "Round Not Found"],
       ["/feedback", "Feedback"],
       ["/", "Today's Dilemma"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectScreen(page, title);
+      // A group nobody has: the server says 404, the screen says so.
+      if (title === "Group Not Found") await expectRefusedRequest(consoleErrors, 404);
+      // A round nobody has: the round and its votes are both 404.
+      if (title === "Round Not Found") {
+        await expectRefusedRequest(consoleErrors, 404);
+        await expectRefusedRequest(consoleErrors, 404);
+      }
     }
   });
 
@@ -441,9 +442,8 @@ test.describe("the landing page's option cards", () => {
     consoleErrors,
   }) => {
     const landing = new LandingPage(page);
-    await landing.openReady();
+    await landing.openWithSession();
     await expect(page.getByText("Pick one to see how everyone else chose.")).toBeVisible();
-    await page.waitForLoadState("networkidle");
 
     await context.setOffline(true);
     await landing.optionA.click();

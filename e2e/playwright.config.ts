@@ -3,13 +3,67 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { resolveChromium } from "./support/chromium";
-import { MAILBOX_PORT, MAILBOX_URL, APP_PORT as PORT, SMTP_PORT } from "./support/ports";
+import {
+  ADMIN_EMAILS,
+  CLOCK_APP_PORTS,
+  LLM_PORT,
+  LLM_URL,
+  MAILBOX_PORT,
+  MAILBOX_URL,
+  APP_PORT as PORT,
+  SMTP_PORT,
+} from "./support/ports";
 
 const baseURL = `http://localhost:${PORT}`;
 const dataDir = join(tmpdir(), `eitheror-e2e-${PORT}`);
+/** Journeys that move the server's clock run against an app of their own per device (CLOCK_APP_PORTS). */
+const movesTheClock = "**/rounds.spec.ts";
+const clockApp = (port: number) => ({
+  port,
+  url: `http://localhost:${port}`,
+  folder: join(tmpdir(), `eitheror-e2e-${port}`),
+});
+const clockApps = {
+  phone: clockApp(CLOCK_APP_PORTS.phone),
+  desktop: clockApp(CLOCK_APP_PORTS.desktop),
+};
 
-// The config loads in the runner and in every worker; only the runner starts the server.
-if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
+// The config loads in the runner and in every worker; only the runner starts the servers.
+if (!process.env.TEST_WORKER_INDEX) {
+  for (const folder of [dataDir, ...Object.values(clockApps).map((clockApp) => clockApp.folder)])
+    rmSync(folder, { recursive: true, force: true });
+}
+
+/** The app as the journeys run it; `port` and `folder` tell the two apps apart. */
+function app(port: number, url: string, folder: string) {
+  return {
+    command: "node apps/server/dist/server.js",
+    cwd: "..",
+    url: `${url}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      APP_ENV: "test",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: folder,
+      LOG_LEVEL: "warn",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: "eitheror <no-reply@eitheror.test>",
+      // Every journey's browser comes from 127.0.0.1.
+      SIGN_IN_LIMIT_PER_IP: "10000",
+      GROUP_LIMIT_PER_USER: "1000",
+      GROUP_LIMIT_PER_IP: "10000",
+      INVITE_MISS_LIMIT_PER_IP: "10000",
+      VOTE_LIMIT_PER_IP: "100000",
+      ADMIN_EMAILS,
+      // Generate Dilemmas asks the fake generator started beside the apps.
+      LLM_BASE_URL: `${LLM_URL}/v1`,
+      LLM_MODEL: "e2e-fake",
+      LLM_API_KEY: "e2e-key",
+    },
+  };
+}
 
 const executablePath = resolveChromium();
 const launchOptions = {
@@ -22,23 +76,43 @@ const launchOptions = {
   ],
 };
 
+const phone = { ...devices["Pixel 7"], browserName: "chromium" as const, launchOptions };
+const desktop = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions,
+};
+// Each device runs twice over: on its own clock app for the journeys that move the clock, on the main app for the rest.
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: "../test-results/e2e",
   fullyParallel: true,
-  workers: 2,
+  // A journey mostly waits (for mail, the server, an animation), so four share two cores.
+  workers: 4,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Journeys sign people in by e-mail and drive several screens; a busy machine doubles their time.
+  timeout: 60_000,
+  // What a busy machine may take to answer a click; a fault still fails within seconds.
+  expect: { timeout: 10_000 },
   // npm test asks for a JSON report too, to sum up both runners in one line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : "list",
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // The clock-moving journeys are the longest: listed first, they start first and end no run alone.
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium", launchOptions } },
+    {
+      name: "phone",
+      use: { ...phone, baseURL: clockApps.phone.url },
+      testMatch: movesTheClock,
+    },
     {
       name: "desktop",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+      use: { ...desktop, baseURL: clockApps.desktop.url },
+      testMatch: movesTheClock,
     },
+    { name: "phone", use: phone, testIgnore: movesTheClock },
+    { name: "desktop", use: desktop, testIgnore: movesTheClock },
   ],
   webServer: [
     {
@@ -50,23 +124,14 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), MAILBOX_PORT: String(MAILBOX_PORT) },
     },
     {
-      command: "node apps/server/dist/server.js",
+      command: "node node_modules/tsx/dist/cli.mjs e2e/support/llm-server.ts",
       cwd: "..",
-      url: `${baseURL}/api/ready`,
+      url: `${LLM_URL}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        APP_ENV: "test",
-        PORT: String(PORT),
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        MAIL_FROM: "eitheror <no-reply@eitheror.test>",
-        // Every journey's browser comes from 127.0.0.1.
-        SIGN_IN_LIMIT_PER_IP: "10000",
-        ADMIN_EMAILS: "admin-phone@example.test,admin-desktop@example.test",
-      },
+      timeout: 30_000,
+      env: { LLM_PORT: String(LLM_PORT) },
     },
+    app(PORT, baseURL, dataDir),
+    ...Object.values(clockApps).map(({ port, url, folder }) => app(port, url, folder)),
   ],
 });

@@ -7,15 +7,13 @@ import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
 import { requestLinkMail, signUp } from "./support/accounts";
 import { expect, expectAccessible, expectRefusedRequest, test } from "./support/fixtures";
 import { waitForEmail } from "./support/mailbox";
+import { adminEmail } from "./support/ports";
 
 const photo = fileURLToPath(new URL("./fixtures/avatar.png", import.meta.url));
 
 /** An address no other test or project uses, so each journey reads only its own mail. */
 const addressFor = (who: string, testInfo: TestInfo) =>
   `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
-
-/** A product admin per project, so the two projects' journeys never share an account. */
-const adminEmail = (testInfo: TestInfo) => `admin-${testInfo.project.name}@example.test`;
 
 test.describe("passwordless sign-in", () => {
   test("a new person signs in by e-mail link, sets a name and photo, edits the profile and logs out", async ({
@@ -166,7 +164,7 @@ test.describe("passwordless sign-in", () => {
     await nav.choose("Log Out");
     await expect(page).toHaveURL("/");
     // ADMIN_EMAILS of the e2e server (playwright.config.ts) lists this address.
-    await signUp(page, adminEmail(testInfo), "Max");
+    await signUp(page, adminEmail("menu", testInfo.project.name), "Max");
     await nav.choose("Admin");
     await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();

@@ -24,6 +24,21 @@ export class LandingPage {
     await expect(this.optionA).toBeEnabled();
   }
 
+  /**
+   * Open, and wait until the visit's session is there: the card reads the
+   * viewer's own choice only then, so a pick from here on is sent at once
+   * rather than held for the session.
+   */
+  async openWithSession() {
+    const ownChoiceRead = this.page.waitForResponse(
+      (response) =>
+        response.request().method() === "GET" &&
+        /^\/api\/dilemmas\/global\/[^/]+\/selection$/.test(new URL(response.url()).pathname),
+    );
+    await this.openReady();
+    await ownChoiceRead;
+  }
+
   option(letter: "A" | "B") {
     return letter === "A" ? this.optionA : this.optionB;
   }

@@ -1,0 +1,74 @@
+import { GroupProfilePage, InvitePage } from "./pages/group-pages";
+import { signUp } from "./support/accounts";
+import { expect, expectRefusedRequest, test } from "./support/fixtures";
+import {
+  addressFor,
+  createGroup,
+  GROUP_FULL,
+  inviteLinkOf,
+  joinByLink,
+  thirdBrowser,
+} from "./support/groups";
+import { expectScreen } from "./support/screens";
+
+test.describe("group invitations", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("a full group disables Join and says why; a wrong or reset link says it does not work", async ({
+    page,
+    otherBrowserPage: eve,
+    browser,
+    isMobile,
+  }, testInfo) => {
+    await signUp(page, addressFor("fay", testInfo), "Fay Admin");
+    const groupId = await createGroup(page, "Duo", "2", "1");
+    const link = await inviteLinkOf(page, groupId);
+    await signUp(eve, addressFor("eve", testInfo), "Eve");
+    await joinByLink(eve, link, "Duo");
+
+    // A guest in a third browser: the group is full.
+    const guest = await thirdBrowser(browser, page);
+    await guest.page.goto(link);
+    const invite = new InvitePage(guest.page);
+    await expect(invite.heading("Duo")).toBeVisible();
+    await expect(guest.page.getByText("2/2 members")).toBeVisible();
+    await expect(invite.join).toBeDisabled();
+    await expect(guest.page.getByRole("alert")).toHaveText(GROUP_FULL);
+    await expectScreen(guest.page, "Join Duo");
+
+    // The admin makes room, then resets the link: the old one stops working.
+    const profile = new GroupProfilePage(page);
+    if (!isMobile) {
+      // Copy Link says 'Copied!' for 2 s.
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await profile.copyLink.click();
+      await expect(profile.copyLink).toHaveText("Copied!");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await expect(profile.copyLink).toHaveText("Copy Link", { timeout: 5_000 });
+    }
+    await profile.editForm.fill({ maxMembers: "3" });
+    await profile.update.click();
+    await expect(page.getByText("Changes Saved")).toBeVisible();
+    await guest.page.reload();
+    await expect(invite.join).toBeEnabled();
+    await profile.resetLink.click();
+    await expect(page.getByRole("dialog")).toContainText("Reset the invitation link?");
+    await page.getByRole("dialog").getByRole("button", { name: "Reset Link" }).click();
+    await expect(page.getByText("A new invitation link is ready.")).toBeVisible();
+    await expect(profile.link).not.toHaveValue(link);
+
+    await guest.page.reload();
+    await expect(
+      guest.page.getByRole("heading", { name: "This invitation link does not work." }),
+    ).toBeVisible();
+    await expectRefusedRequest(guest.errors, 404);
+    await expectScreen(guest.page, "Invitation Not Found");
+    await guest.page.goto("/invite/no-such-code");
+    await expect(
+      guest.page.getByRole("heading", { name: "This invitation link does not work." }),
+    ).toBeVisible();
+    await expectRefusedRequest(guest.errors, 404);
+    expect(guest.errors).toEqual([]);
+    await guest.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** /admin: generate, add by hand, the bank's figures and the feedback inbox. */
+export class AdminPage {
+  readonly heading: Locator;
+  readonly generate: Locator;
+  readonly dilemma: Locator;
+  readonly optionA: Locator;
+  readonly optionB: Locator;
+  readonly add: Locator;
+  readonly inbox: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { name: "Admin", level: 1 });
+    this.generate = page.getByRole("button", { name: "Generate Dilemmas" });
+    this.dilemma = page.getByLabel("Dilemma", { exact: true });
+    this.optionA = page.getByLabel("Option A", { exact: true });
+    this.optionB = page.getByLabel("Option B", { exact: true });
+    this.add = page.getByRole("button", { name: "Add to the bank" });
+    this.inbox = page.getByRole("region", { name: "Feedback inbox" });
+  }
+
+  /** One of the bank's figures, by its label ("Dilemmas in the bank", "Generated"…). */
+  figure(label: string) {
+    return this.page.locator("dl > div").filter({ hasText: label }).locator("dd");
+  }
+
+  /** A figure's number, once it has loaded. */
+  async readFigure(label: string) {
+    await expect(this.figure(label)).toHaveText(/^\d+$/);
+    return Number(await this.figure(label).textContent());
+  }
+
+  async addDilemma(dilemma: string, optionA: string, optionB: string) {
+    await this.dilemma.fill(dilemma);
+    await this.optionA.fill(optionA);
+    await this.optionB.fill(optionB);
+    await this.add.click();
+  }
+}

@@ -1,0 +1,187 @@
+import { HomePage } from "./pages/group-pages";
+import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
+import { signUp } from "./support/accounts";
+import {
+  deviceContext,
+  expect,
+  expectRefusedRequest,
+  test,
+  watchConsole,
+} from "./support/fixtures";
+import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { advanceClock, shoot } from "./support/rounds";
+import { expectScreen } from "./support/screens";
+
+const HOUR_MS = 60 * 60 * 1000;
+const GROUP = "Round Table";
+const ANN = "Ann Admin";
+const BEN = "Ben Second";
+const CY = "Cy Third";
+
+test.describe("rounds", () => {
+  // Three people sign in by e-mail and play two rounds on this device's own clock app.
+  test.describe.configure({ timeout: 240_000 });
+
+  test("three people play a round to its due date and another to the last submit", async ({
+    page,
+    otherBrowserPage: benPage,
+    browser,
+    consoleErrors,
+    baseURL,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+  }, testInfo) => {
+    // Cy: a third person on the same kind of device.
+    const device = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
+    const cyContext = await deviceContext(browser, device);
+    const cyPage = await cyContext.newPage();
+    const cyErrors = watchConsole(cyPage);
+    await signUp(page, addressFor("ann", testInfo), ANN);
+    await signUp(benPage, addressFor("ben", testInfo), BEN);
+    await signUp(cyPage, addressFor("cy", testInfo), CY);
+    const groupId = await createGroup(page, GROUP, "5", "1");
+    // Alone, Ann cannot start: the server's 409 is said on the step.
+    const start = new RoundTabs(page).startFirstRound;
+    await start.click();
+    await expect(page.getByRole("alert")).toContainText(
+      "Invite at least one friend before starting the first round.",
+    );
+    await expectRefusedRequest(consoleErrors, 409);
+    await shoot(page, "start-refused", testInfo);
+    const link = await inviteLinkOf(page, groupId);
+    await Promise.all([joinByLink(benPage, link, GROUP), joinByLink(cyPage, link, GROUP)]);
+    const [ann, ben, cy] = [page, benPage, cyPage].map((p) => new RoundTabs(p)) as [
+      RoundTabs,
+      RoundTabs,
+      RoundTabs,
+    ];
+
+    // Round 1: Ann starts it; everyone sees the dilemma and votes for everyone.
+    await ann.open(groupId);
+    await ann.startFirstRound.click();
+    await expect(ann.votesDue).toBeVisible();
+    await expect(ann.card(ANN)).toContainText("(You)");
+    await expect(page.getByText("Waiting for (3)")).toBeVisible();
+    await expect(page.getByText("Done (0)")).toBeVisible();
+    const optionA =
+      (await ann
+        .card(ANN)
+        .getByRole("button", { name: /^A\b/ })
+        .getAttribute("data-option-text")) ?? "";
+    await ann.vote(ANN, "A", "I always pick A.");
+    // Submitting with a vote missing says so, without asking the server.
+    await ann.submitVotes.click();
+    await expect(page.getByText("Votes for all members is required to submit.")).toBeVisible();
+    await shoot(page, "round-missing-votes", testInfo);
+    await ann.vote(BEN, "B", "Ben is a B.");
+    await ann.vote(CY, "B", "Cy <b>too</b>");
+    await expectScreen(page, GROUP);
+    await shoot(page, "round-voting", testInfo);
+
+    await ben.open(groupId);
+    await ben.vote(BEN, "B", "B, obviously.");
+    await ben.vote(ANN, "A", "Ann loves A.");
+    await ben.vote(CY, "A", "Cy maybe A.");
+    await cy.open(groupId);
+    await cy.vote(CY, "A", "A for me.");
+    await cy.vote(ANN, "B", "Ann is a B.");
+    await cy.vote(BEN, "B", "Ben B.");
+
+    await ann.submit();
+    await expect(ann.submitted).toBeVisible();
+    await expect(page.getByText("Done (1)")).toBeVisible();
+    // Ben's page, open all along, follows without a reload.
+    await expect(benPage.getByText("Done (1)")).toBeVisible();
+    await expect(benPage.getByText("Waiting for (2)")).toBeVisible();
+    await shoot(page, "round-submitted", testInfo);
+    await ben.submit();
+    await expect(ben.submitted).toBeVisible();
+
+    // Home: the round's line on the card.
+    const home = new HomePage(cyPage);
+    await home.open();
+    await expect(home.groupCard(GROUP)).toContainText("Votes due in");
+    await expect(home.groupCard(GROUP)).toContainText("Awaiting your votes");
+    await shoot(cyPage, "home-cards", testInfo);
+
+    // The due date passes: Cy never submitted.
+    await advanceClock(page, 25 * HOUR_MS);
+
+    // Everyone sees the past round, its points and the leaderboard.
+    // Ann: right about Ben (1). Ben: right about Ann (1). Cy did not submit (0).
+    for (const tabs of [ann, ben, cy]) {
+      await tabs.open(groupId, "past-rounds");
+      const rounds = tabs.pastRounds.getByRole("link");
+      await expect(rounds).toHaveCount(1);
+      await expect(rounds.first()).toContainText("less than 1 minute ago");
+      await rounds.first().click();
+      const archived = new ArchivedRoundPage(tabs.page);
+      await expect(tabs.page.getByText(/^Round completed /)).toBeVisible();
+      await expect(archived.member(ANN)).toContainText(`voted ${optionA}`);
+      await expect(archived.member(ANN)).toContainText("1 point");
+      await expect(archived.member(ANN)).toContainText("“I always pick A.”");
+      await expect(archived.member(ANN)).toContainText(`${BEN} selected ${optionA} for ${ANN}`);
+      await expect(archived.member(BEN)).toContainText("1 point");
+      await expect(archived.member(CY)).toContainText("did not vote");
+      await expect(archived.member(CY)).toContainText("0 points");
+      await expect(archived.member(CY)).toContainText(`selected`);
+      await expect(archived.member(CY)).toContainText("Cy <b>too</b>");
+      await tabs.open(groupId, "leaderboard");
+      await expect(tabs.leaderboard.getByRole("listitem")).toHaveCount(3);
+      await expect(tabs.leaderboard.getByRole("listitem").nth(2)).toContainText(CY);
+      await expect(tabs.leaderboard.getByRole("listitem").nth(2)).toContainText("Rank 3");
+    }
+    await expect(ann.leaderboard.getByRole("listitem").first()).toContainText("Rank 1");
+    await expect(ann.leaderboard.getByRole("listitem").nth(1)).toContainText("Rank 1");
+    await expect(ann.leaderboard).toContainText(`${ANN} (Admin)`);
+    await expectScreen(page, GROUP);
+    await shoot(page, "leaderboard", testInfo);
+    await page.getByText("How points work").first().click();
+    await expect(page.getByText("Guessing yourself earns nothing.")).toBeVisible();
+    await shoot(page, "points-explainer", testInfo);
+    await ann.tab("Past Rounds").click();
+    await expect(ann.pastRounds).toBeVisible();
+    await shoot(page, "past-rounds", testInfo);
+    await ann.pastRounds.getByRole("link").first().click();
+    await expect(new ArchivedRoundPage(page).results).toBeVisible();
+    await expectScreen(page, "Past round");
+    await shoot(page, "archived-round", testInfo);
+
+    // Round 2 opened by itself; it closes when the last of the three submits.
+    for (const [tabs, picks] of [
+      [ann, ["A", "A", "A"]],
+      [ben, ["A", "A", "A"]],
+      [cy, ["A", "A", "B"]],
+    ] as const) {
+      await tabs.open(groupId);
+      await expect(tabs.votesDue).toBeVisible();
+      await tabs.vote(ANN, picks[0]);
+      await tabs.vote(BEN, picks[1]);
+      await tabs.vote(CY, picks[2]);
+      await tabs.submit();
+    }
+    // Cy's was the last submit: Ann's page, open since her own, says so and shows round 3.
+    await expect(cy.roundOver).toBeVisible();
+    await expect(ann.roundOver).toBeVisible();
+    await expect(page.getByText("Done (0)")).toBeVisible();
+    await shoot(page, "round-over", testInfo);
+    await ann.roundOver.getByRole("link", { name: "See the results" }).click();
+    await expect(new ArchivedRoundPage(page).member(CY)).toContainText("2 points");
+    await cy.open(groupId, "past-rounds");
+    await expect(cy.pastRounds.getByRole("link")).toHaveCount(2);
+    await cy.tab("Current Round").click();
+    await expect(cy.page.getByText("Done (0)")).toBeVisible();
+    // Round 2: Ann (own A) right about Ben's A: 1. Ben (own A) right about Ann: 1. Cy (own B)
+    // right about both: 2. With round 1 everyone has 2 points and shares rank 1.
+    await ann.open(groupId, "leaderboard");
+    for (const row of await ann.leaderboard.getByRole("listitem").all()) {
+      await expect(row).toContainText("Rank 1");
+      await expect(row).toContainText("2 points");
+    }
+    await cyContext.close();
+    expect(cyErrors, "console errors in Cy's browser").toEqual([]);
+  });
+});
