@@ -1,8 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 type TestDb = "pglite" | "postgres";
 
-/** The same server suite, once per database engine (DESIGN §8). */
+/** The same server suite, once per database engine (docs/architecture.md). */
 function integration(db: TestDb): TestProjectInlineConfiguration {
   return {
     test: {
@@ -25,12 +26,18 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: [
-            "packages/shared/src/**/*.test.ts",
-            "apps/web/src/**/*.test.{ts,tsx}",
-            "tools/**/*.test.ts",
-          ],
+          include: ["packages/shared/src/**/*.test.ts", "tools/**/*.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        // Web components in a DOM (happy-dom), driven as a user would with Testing Library.
+        resolve: { alias: { "@": fileURLToPath(new URL("apps/web/src", import.meta.url)) } },
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/test/setup.ts"],
         },
       },
       integration("pglite"),

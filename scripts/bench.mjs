@@ -4,12 +4,15 @@
 // autocannon: reads of today's dilemma, and selections from all visitors switching
 // between A and B. Checks that the counts are still exact after the load, and
 // reports throughput, latency and the server's peak memory against the targets.
+// Then the round's hot paths (scripts/bench-rounds.mjs): reading the current round
+// and saving votes in a group of 20, reported beside them.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { inTurn, MEMBERS, setUpRound, voteFor, votesAreConsistent } from "./bench-rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -24,6 +27,15 @@ const targets = process.env.BENCH_DATABASE_URL
   ? { readRps: 2000, readP99Ms: 50, selectRps: 200, selectP99Ms: 250, peakRssMb: 400 }
   : { readRps: 500, readP99Ms: 100, selectRps: 100, selectP99Ms: 400, peakRssMb: 1100 };
 
+const SMTP_PORT = PORT + 15;
+const MAILBOX_URL = `http://127.0.0.1:${PORT + 16}`;
+// A real SMTP catcher: group members sign in through their e-mailed links.
+const mail = spawn("node", ["node_modules/tsx/dist/cli.mjs", "e2e/support/mail-server.ts"], {
+  cwd: root,
+  env: { ...process.env, SMTP_PORT: String(SMTP_PORT), MAILBOX_PORT: String(PORT + 16) },
+  stdio: "inherit",
+});
+
 const dataDir = mkdtempSync(join(tmpdir(), "eitheror-bench-"));
 const env = {
   ...process.env,
@@ -32,6 +44,8 @@ const env = {
   PUBLIC_URL: base,
   DATA_DIR: dataDir,
   LOG_LEVEL: "error",
+  SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+  MAIL_FROM: "eitheror bench <bench@eitheror.test>",
   // All the load comes from this one machine: the per-IP guest limit would stop it.
   SIGN_IN_LIMIT_PER_IP: "100000",
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
@@ -44,7 +58,7 @@ function peakRssMb() {
 }
 
 async function waitUntilReady() {
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 480; attempt++) {
     try {
       if ((await fetch(`${base}/api/ready`)).ok) return;
     } catch {}
@@ -124,7 +138,21 @@ try {
   });
 
   const after = (await (await fetch(`${base}/api/dilemmas/global`)).json()).data.globalDilemmaData;
-  const errors = line("read", read) + line("select", select);
+
+  const round = await setUpRound(base, MAILBOX_URL);
+  const roundPath = `${base}/api/groups/${round.groupId}/rounds`;
+  const roundRead = await run({
+    url: `${roundPath}/current`,
+    requests: [inTurn(round.players, { method: "GET" })],
+  });
+  const vote = await run({
+    url: `${roundPath}/${round.roundId}/vote`,
+    requests: [inTurn(round.players, { method: "POST", body: voteFor(round.players) })],
+  });
+
+  console.log(`(the round: a group of ${MEMBERS}, every request from a member in turn)`);
+  const errors =
+    line("read", read) + line("select", select) + line("round", roundRead) + line("vote", vote);
   const rss = peakRssMb();
   console.log(`peak RSS   ${rss.toFixed(0)} MB`);
   console.log(
@@ -133,6 +161,7 @@ try {
 
   const checks = [
     ["counts exact after the load", after.countA + after.countB === USERS],
+    ["each member reads only their own votes, one per member", await votesAreConsistent(round)],
     ["no errors", errors === 0],
     [`read ≥ ${targets.readRps} req/s`, read.requests.average >= targets.readRps],
     [`read p99 ≤ ${targets.readP99Ms} ms`, read.latency.p99 <= targets.readP99Ms],
@@ -145,6 +174,7 @@ try {
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 } finally {
   server.kill("SIGTERM");
+  mail.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }

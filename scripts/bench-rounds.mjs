@@ -1,0 +1,129 @@
+// The round's hot paths for `npm run bench`: a group of MEMBERS fully signed-in
+// players (each through a real e-mail link, read from the mail catcher) plays one
+// round; autocannon then reads the current round and saves votes, every request
+// from a member in turn. After the load every member's votes are still theirs.
+
+export const MEMBERS = 20;
+
+/** A cookie jar for one person: the anti-forgery token and the session. */
+function person(base) {
+  const cookies = new Map();
+  const take = (response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  const header = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const headers = (json = true) => ({
+    ...(json && { "content-type": "application/json" }),
+    cookie: header(),
+    "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
+    origin: base,
+  });
+  async function call(method, path, body) {
+    const response = take(
+      await fetch(`${base}${path}`, {
+        method,
+        headers: headers(body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    const json = await response.json().catch(() => null);
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+  return { call, headers };
+}
+
+async function newestLink(mailboxUrl, email) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const response = await fetch(`${mailboxUrl}/mails?to=${encodeURIComponent(email)}`);
+    if (response.ok) {
+      const mail = await response.json();
+      if (mail.link) return new URL(mail.link);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no sign-in link reached ${email}`);
+}
+
+/** A new player, signed in by e-mail link, with a name: what a group needs. */
+async function signUp(base, mailboxUrl, n) {
+  const player = person(base);
+  await player.call("GET", "/api/health");
+  const email = `bench-${n}-${Date.now()}@example.test`;
+  await player.call("POST", "/api/sign-in/email-link/send", {
+    email,
+    actionCodeSettings: { url: `${base}/sign-in/link-router`, handleCodeInApp: true },
+  });
+  const token = (await newestLink(mailboxUrl, email)).searchParams.get("token");
+  await player.call("POST", "/api/sign-in/email-link/complete", { token, email });
+  await player.call("POST", "/api/auth/update-user", { name: `Player ${n}` });
+  const { data } = await player.call("POST", "/api/new-user-properties", { isAdmin: false });
+  return { ...player, id: data.userData.id };
+}
+
+/** Builds the group and its first round; answers the players, the group and the round. */
+export async function setUpRound(base, mailboxUrl) {
+  const players = [];
+  for (let n = 0; n < MEMBERS; n++) players.push(await signUp(base, mailboxUrl, n));
+  const [admin, ...others] = players;
+  const { data } = await admin.call("POST", "/api/groups/create", {
+    name: "Bench group",
+    maxMembers: MEMBERS,
+    daysBetweenRounds: 7,
+  });
+  const groupId = data.groupId;
+  const group = (await admin.call("GET", `/api/groups/${groupId}`)).data.groupData;
+  for (const other of others) {
+    await other.call("POST", `/api/groups/${groupId}/members/add`, {
+      inviteCode: group.inviteCode,
+    });
+  }
+  const started = await admin.call("POST", `/api/groups/${groupId}/rounds/start-first-round`);
+  return { players, groupId, roundId: started.data.dilemmaData.roundId };
+}
+
+/** Each request of a scenario from the next player in turn. */
+export function inTurn(players, request) {
+  let turn = 0;
+  return {
+    method: request.method,
+    setupRequest: (base) => {
+      const player = players[turn % players.length];
+      const extra = request.body ? { body: JSON.stringify(request.body(turn)) } : {};
+      turn++;
+      return { ...base, headers: player.headers(Boolean(request.body)), ...extra };
+    },
+  };
+}
+
+/** A vote body for turn `turn`: voter turn mod N, for member (turn / N) mod N. */
+export function voteFor(players) {
+  return (turn) => {
+    const member = players[Math.floor(turn / players.length) % players.length];
+    return {
+      selectedFor: member.id,
+      optionSelected: turn % 3 === 0 ? "B" : "A",
+      comments: `Bench comment ${turn % 7}`,
+    };
+  };
+}
+
+/** After the load: every player still reads only their own votes, one per member at most. */
+export async function votesAreConsistent({ players, groupId }) {
+  for (const player of players) {
+    const round = (await player.call("GET", `/api/groups/${groupId}/rounds/current`)).data
+      .dilemmaData;
+    const votes = round.votes;
+    const members = new Set(votes.map((vote) => vote.selectedFor));
+    if (votes.some((vote) => vote.selectedBy !== player.id) || members.size !== votes.length) {
+      return false;
+    }
+  }
+  return true;
+}
