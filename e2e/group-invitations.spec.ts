@@ -20,10 +20,12 @@ test.describe("group invitations", () => {
     browser,
     isMobile,
   }, testInfo) => {
-    await signUp(page, addressFor("fay", testInfo), "Fay Admin");
+    await Promise.all([
+      signUp(page, addressFor("fay", testInfo), "Fay Admin"),
+      signUp(eve, addressFor("eve", testInfo), "Eve"),
+    ]);
     const groupId = await createGroup(page, "Duo", "2", "1");
     const link = await inviteLinkOf(page, groupId);
-    await signUp(eve, addressFor("eve", testInfo), "Eve");
     await joinByLink(eve, link, "Duo");
 
     // A guest in a third browser: the group is full.
