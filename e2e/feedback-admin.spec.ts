@@ -1,40 +1,17 @@
-import { join } from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import type { TestInfo } from "@playwright/test";
 import { AdminPage } from "./pages/admin-page";
 import { FeedbackPage } from "./pages/feedback-page";
 import { GameplayPage } from "./pages/gameplay-page";
 import { NavBar } from "./pages/nav-bar";
 import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
+import { addressFor } from "./support/groups";
 import { adminEmail, FAKE_LLM_BATCH_NEW } from "./support/ports";
-import { expectScreen, SCHEMES, useScheme } from "./support/screens";
+import { expectScreen, shoot } from "./support/screens";
 
-const addressFor = (who: string, testInfo: TestInfo) =>
-  `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
 const TOO_MANY = "You have sent a lot of feedback in a short time. Please try again in an hour.";
 const unique = (what: string, testInfo: TestInfo) =>
   `${what} (${testInfo.project.name} ${Date.now()})`;
-
-/**
- * With SHOTS_DIR set, keeps the screen in both schemes to look at: a phone at
- * 390×844, a desktop at 1280×800, the whole page from its top.
- */
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const viewport = page.viewportSize();
-  if (testInfo.project.name === "phone") await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const scheme of SCHEMES) {
-    await useScheme(page, scheme);
-    // Inputs ease into the new scheme's colours: let them arrive.
-    await page.waitForTimeout(400);
-    const path = join(dir, `${name}-${testInfo.project.name}-${scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: null });
-  if (viewport) await page.setViewportSize(viewport);
-}
 
 test.describe("feedback", () => {
   test("a visitor sends feedback as a guest: counter, the spec's messages, the text kept on failure", async ({
@@ -64,7 +41,7 @@ test.describe("feedback", () => {
     await feedback.send.click();
     await expect(feedback.errors).toHaveText("Maximum length is 1000.");
     await expectScreen(page, "Feedback");
-    await snap(page, testInfo, "feedback-invalid");
+    await shoot(page, "feedback-invalid");
 
     // The server fails once: the product's message, and the words are still there.
     const words = unique("The daily dilemma made my morning", testInfo);
@@ -88,7 +65,7 @@ test.describe("feedback", () => {
     await expect(feedback.thanks).toBeVisible();
     await expect(feedback.text).toBeHidden();
     await expectScreen(page, "Feedback");
-    await snap(page, testInfo, "feedback-thanks");
+    await shoot(page, "feedback-thanks");
   });
 
   test("a signed-in player sends feedback from the menu, and the admin page sends them home", async ({
@@ -185,7 +162,7 @@ test.describe("the product admin's page", () => {
     await expectRefusedRequest(consoleErrors, 409);
     await expect(admin.dilemma).toHaveValue(`  ${question.toUpperCase()}!! `);
     await expectScreen(page, "Admin");
-    await snap(page, testInfo, "admin");
+    await shoot(page, "admin");
   });
 });
 
@@ -232,7 +209,7 @@ test.describe("the generator's failures", () => {
 test.describe("how to play", () => {
   test("the gameplay diagram explains the loop and Create Group asks a visitor to sign in", async ({
     page,
-  }, testInfo) => {
+  }) => {
     await page.goto("/");
     await page
       .getByRole("navigation", { name: "Footer" })
@@ -254,7 +231,7 @@ test.describe("how to play", () => {
       page.getByRole("definition").filter({ hasText: "one point for every other member" }),
     ).toBeVisible();
     await expectScreen(page, "How to Play");
-    await snap(page, testInfo, "gameplay");
+    await shoot(page, "gameplay");
 
     // The button pulses, except for those who asked for less motion.
     await expect(gameplay.createGroup).not.toHaveCSS("animation-name", "none");

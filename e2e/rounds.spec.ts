@@ -9,8 +9,8 @@ import {
   watchConsole,
 } from "./support/fixtures";
 import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
-import { advanceClock, shoot } from "./support/rounds";
-import { expectScreen } from "./support/screens";
+import { advanceClock } from "./support/rounds";
+import { expectScreen, shoot } from "./support/screens";
 
 const HOUR_MS = 60 * 60 * 1000;
 const GROUP = "Round Table";
@@ -52,7 +52,7 @@ test.describe("rounds", () => {
       "Invite at least one friend before starting the first round.",
     );
     await expectRefusedRequest(consoleErrors, 409);
-    await shoot(page, "start-refused", testInfo);
+    await shoot(page, "start-refused");
     const link = await inviteLinkOf(page, groupId);
     await Promise.all([joinByLink(benPage, link, GROUP), joinByLink(cyPage, link, GROUP)]);
     const [ann, ben, cy] = [page, benPage, cyPage].map((p) => new RoundTabs(p)) as [
@@ -77,11 +77,11 @@ test.describe("rounds", () => {
     // Submitting with a vote missing says so, without asking the server.
     await ann.submitVotes.click();
     await expect(page.getByText("Votes for all members is required to submit.")).toBeVisible();
-    await shoot(page, "round-missing-votes", testInfo);
+    await shoot(page, "round-missing-votes");
     await ann.vote(BEN, "B", "Ben is a B.");
     await ann.vote(CY, "B", "Cy <b>too</b>");
     await expectScreen(page, GROUP);
-    await shoot(page, "round-voting", testInfo);
+    await shoot(page, "round-voting");
 
     await ben.open(groupId);
     await ben.vote(BEN, "B", "B, obviously.");
@@ -98,7 +98,7 @@ test.describe("rounds", () => {
     // Ben's page, open all along, follows without a reload.
     await expect(benPage.getByText("Done (1)")).toBeVisible();
     await expect(benPage.getByText("Waiting for (2)")).toBeVisible();
-    await shoot(page, "round-submitted", testInfo);
+    await shoot(page, "round-submitted");
     await ben.submit();
     await expect(ben.submitted).toBeVisible();
 
@@ -107,7 +107,7 @@ test.describe("rounds", () => {
     await home.open();
     await expect(home.groupCard(GROUP)).toContainText("Votes due in");
     await expect(home.groupCard(GROUP)).toContainText("Awaiting your votes");
-    await shoot(cyPage, "home-cards", testInfo);
+    await shoot(cyPage, "home-cards");
 
     // The due date passes: Cy never submitted.
     await advanceClock(page, 25 * HOUR_MS);
@@ -140,17 +140,17 @@ test.describe("rounds", () => {
     await expect(ann.leaderboard.getByRole("listitem").nth(1)).toContainText("Rank 1");
     await expect(ann.leaderboard).toContainText(`${ANN} (Admin)`);
     await expectScreen(page, GROUP);
-    await shoot(page, "leaderboard", testInfo);
+    await shoot(page, "leaderboard");
     await page.getByText("How points work").first().click();
     await expect(page.getByText("Guessing yourself earns nothing.")).toBeVisible();
-    await shoot(page, "points-explainer", testInfo);
+    await shoot(page, "points-explainer");
     await ann.tab("Past Rounds").click();
     await expect(ann.pastRounds).toBeVisible();
-    await shoot(page, "past-rounds", testInfo);
+    await shoot(page, "past-rounds");
     await ann.pastRounds.getByRole("link").first().click();
     await expect(new ArchivedRoundPage(page).results).toBeVisible();
     await expectScreen(page, "Past round");
-    await shoot(page, "archived-round", testInfo);
+    await shoot(page, "archived-round");
 
     // Round 2 opened by itself; it closes when the last of the three submits.
     const play = async (tabs: RoundTabs, [forAnn, forBen, forCy]: readonly ("A" | "B")[]) => {
@@ -168,7 +168,7 @@ test.describe("rounds", () => {
     await expect(cy.roundOver).toBeVisible();
     await expect(ann.roundOver).toBeVisible();
     await expect(page.getByText("Done (0)")).toBeVisible();
-    await shoot(page, "round-over", testInfo);
+    await shoot(page, "round-over");
     await ann.roundOver.getByRole("link", { name: "See the results" }).click();
     await expect(new ArchivedRoundPage(page).member(CY)).toContainText("2 points");
     await cy.open(groupId, "past-rounds");

@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./fixtures";
 
 export const SCHEMES = ["light", "dark"] as const;
@@ -25,4 +26,32 @@ export async function expectScreen(page: Page, screen: string) {
     await expectAccessible(page, { contrastOnly: scheme !== SCHEMES[0] });
   }
   await page.emulateMedia({ colorScheme: null });
+  await shoot(page, screen);
+}
+
+const shotsTaken = new Map<string, number>();
+
+/**
+ * With SHOTS_DIR set, keeps a full-page picture of the screen in both schemes to
+ * look at: a phone at 390×844, a desktop at 1280×800. Every screen `expectScreen`
+ * checks is kept this way; a journey shoots the states in between by name.
+ */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const project = test.info().project.name;
+  const file = `${name.replace(/[^\w]+/g, "-").toLowerCase()}-${project}`;
+  const taken = (shotsTaken.get(file) ?? 0) + 1;
+  shotsTaken.set(file, taken);
+  const viewport = page.viewportSize();
+  if (project === "phone") await page.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of SCHEMES) {
+    await useScheme(page, scheme);
+    // Inputs ease into the new scheme's colours: let them arrive.
+    await page.waitForTimeout(400);
+    const path = join(dir, `${file}${taken > 1 ? `-${taken}` : ""}-${scheme}.png`);
+    await page.screenshot({ path, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: null });
+  if (viewport) await page.setViewportSize(viewport);
 }
