@@ -25,6 +25,16 @@ const fixtures: [string, string, string | null][] = [
     RESTRICTED,
   ],
   [
+    "apps/server/src/features/zz-fixture/closing.ts",
+    'import { rounds } from "../../db/tables/rounds";\nexport const t = rounds;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/server/src/features/zz-fixture/history-data.ts",
+    'import { sql } from "drizzle-orm";\nimport { rounds } from "../../db/tables/rounds";\nexport const q = [sql`1`, rounds];\n',
+    null,
+  ],
+  [
     "apps/server/src/features/zz-fixture/jobs.ts",
     'import { findUserById } from "../users/data";\nexport const f = findUserById;\n',
     RESTRICTED,

@@ -5,20 +5,23 @@ import { createFeedbackService } from "./features/feedback/service";
 import { remindersJob } from "./features/game-mail/jobs";
 import { createGameMailService, type GameMailService } from "./features/game-mail/service";
 import { dailyPickJob } from "./features/global-dilemma/jobs";
-import { createGlobalDilemmaService } from "./features/global-dilemma/service";
+import {
+  createGlobalDilemmaService,
+  type GlobalDilemmaService,
+} from "./features/global-dilemma/service";
 import { createGroupsService } from "./features/groups/service";
 import { createJobRunner } from "./features/jobs/service";
 import { mailSenderJob } from "./features/mail/jobs";
-import { createMailService } from "./features/mail/service";
+import { createMailService, type MailService } from "./features/mail/service";
 import { createProfileImagesService } from "./features/profile-images/service";
 import { rateWindowCleanupJob } from "./features/rate-limits/jobs";
 import { createRateLimiter, type RateLimiter } from "./features/rate-limits/service";
 import { dueRoundsJob } from "./features/rounds/jobs";
-import { createRoundsService } from "./features/rounds/service";
+import { createRoundsService, type RoundsService } from "./features/rounds/service";
 import { tokenCleanupJob } from "./features/sign-in/jobs";
-import { createSignInService } from "./features/sign-in/service";
+import { createSignInService, type SignInService } from "./features/sign-in/service";
 import { guestCleanupJob } from "./features/users/jobs";
-import { createUsersService } from "./features/users/service";
+import { createUsersService, type UsersService } from "./features/users/service";
 import { createAccess } from "./lib/access";
 import type { Clock } from "./lib/clock";
 import type { Core } from "./lib/core";
@@ -93,25 +96,59 @@ function createMailServices(
   return { mail, gameMail };
 }
 
-/**
- * The composition root: every service built from its parts, each handed the
- * services it may use (features talk to each other only through these).
- */
-export function createServices({
+/** What every service is built on (lib/core.ts). */
+function createCore({
   config,
   database,
   clock,
-  secret,
-  trustedOrigins,
   log,
-}: ServicesOptions) {
+}: Pick<ServicesOptions, "config" | "database" | "clock" | "log">): Core {
   const { db } = database;
   const transaction = createTransactor(db, (err) =>
     log.warn({ err }, "a side effect after a commit failed"),
   );
   const access = createAccess({ adminEmails: config.ADMIN_EMAILS });
   const events = createEventBus(database, log);
-  const core: Core = { db, transaction, clock, access, events };
+  return { db, transaction, clock, access, events };
+}
+
+/** The background work of every feature, for the job runner. */
+function createJobs(
+  { db, clock }: Core,
+  log: FastifyBaseLogger,
+  services: {
+    globalDilemmas: GlobalDilemmaService;
+    signIn: SignInService;
+    users: UsersService;
+    limiter: RateLimiter;
+    rounds: RoundsService;
+    gameMail: GameMailService;
+    mail: MailService;
+  },
+) {
+  const { globalDilemmas, signIn, users, limiter, rounds, gameMail, mail } = services;
+  const jobs = createJobRunner({ db, clock, log });
+  jobs.register(
+    dailyPickJob(globalDilemmas),
+    tokenCleanupJob(signIn),
+    guestCleanupJob(users),
+    rateWindowCleanupJob(limiter),
+    dueRoundsJob(rounds),
+    // After the jobs that queue mail, so one run sends what it queued.
+    remindersJob(gameMail),
+    mailSenderJob(mail),
+  );
+  return jobs;
+}
+
+/**
+ * The composition root: every service built from its parts, each handed the
+ * services it may use (features talk to each other only through these).
+ */
+export function createServices(options: ServicesOptions) {
+  const { config, secret, trustedOrigins, log } = options;
+  const core = createCore(options);
+  const { db } = core;
   const profileImages = createProfileImagesService(core);
   const identity = createIdentity({
     config,
@@ -138,19 +175,17 @@ export function createServices({
     linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
     carryOver: [globalDilemmas.carryOverGuest],
   });
-  const jobs = createJobRunner({ db, clock, log });
-  jobs.register(
-    dailyPickJob(globalDilemmas),
-    tokenCleanupJob(signIn),
-    guestCleanupJob(users),
-    rateWindowCleanupJob(limiter),
-    dueRoundsJob(rounds),
-    // After the jobs that queue mail, so one run sends what it queued.
-    remindersJob(gameMail),
-    mailSenderJob(mail),
-  );
+  const jobs = createJobs(core, log, {
+    globalDilemmas,
+    signIn,
+    users,
+    limiter,
+    rounds,
+    gameMail,
+    mail,
+  });
   return {
-    events,
+    events: core.events,
     identity,
     mail,
     gameMail,

@@ -94,21 +94,44 @@ function parsePayload(payload: string | undefined) {
   }
 }
 
-/**
- * PostgreSQL: events travel by NOTIFY on one channel and come back, to this
- * instance too, through one dedicated connection that LISTENs. Its own events
- * come back the same way, so every instance delivers each event once.
- */
-export function createPostgresEventBus(
+type FanOut = ReturnType<typeof createFanOut>;
+
+/** A connection LISTENing on the channel, handing what comes to `fanOut`; `dropped` hears of its end. */
+async function openListening(
   connect: () => pg.Client,
-  log: Log,
-  { reconnectMs = RECONNECT_MS } = {},
-): EventBus {
-  const fanOut = createFanOut(log);
+  fanOut: FanOut,
+  dropped: (client: pg.Client, err?: unknown) => void,
+): Promise<pg.Client> {
+  const client = connect();
+  client.on("error", (err) => dropped(client, err));
+  client.on("end", () => dropped(client));
+  client.on("notification", ({ channel, payload }) => {
+    const message = channel === EVENTS_CHANNEL ? parsePayload(payload) : null;
+    if (message) fanOut.deliver(message.groupId, message.event);
+  });
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return client;
+}
+
+/**
+ * The instance's one LISTENing connection, opened when first needed. When it
+ * drops, every stream is told (events may have gone by unheard) and it is opened
+ * again after `reconnectMs`; so is a connection that failed to open.
+ */
+function createListener(connect: () => pg.Client, fanOut: FanOut, log: Log, reconnectMs: number) {
   let current: Promise<pg.Client> | null = null;
   let live: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  const retryLater = () => {
+    retry = setTimeout(() => listening().catch(() => {}), reconnectMs);
+  };
 
   function dropped(client: pg.Client, err?: unknown) {
     if (closed || live !== client) return;
@@ -118,24 +141,11 @@ export function createPostgresEventBus(
     client.end().catch(() => {});
     // Events sent while nobody listened are gone: the streams start over.
     fanOut.lostAll();
-    retry = setTimeout(() => listening().catch(() => {}), reconnectMs);
+    retryLater();
   }
 
   async function open(): Promise<pg.Client> {
-    const client = connect();
-    client.on("error", (err) => dropped(client, err));
-    client.on("end", () => dropped(client));
-    client.on("notification", ({ channel, payload }) => {
-      const message = channel === EVENTS_CHANNEL ? parsePayload(payload) : null;
-      if (message) fanOut.deliver(message.groupId, message.event);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
+    const client = await openListening(connect, fanOut, dropped);
     live = client;
     return client;
   }
@@ -143,7 +153,7 @@ export function createPostgresEventBus(
   function connectFailed(err: unknown) {
     if (closed) return;
     log.warn({ err }, "the group events connection failed; retrying");
-    retry = setTimeout(() => listening().catch(() => {}), reconnectMs);
+    retryLater();
   }
 
   function listening(): Promise<pg.Client> {
@@ -160,26 +170,43 @@ export function createPostgresEventBus(
     return current;
   }
 
-  listening().catch(() => {});
+  async function close() {
+    closed = true;
+    clearTimeout(retry);
+    const client = await current?.catch(() => null);
+    current = null;
+    await client?.end().catch(() => {});
+  }
+
+  return { listening, close };
+}
+
+/**
+ * PostgreSQL: events travel by NOTIFY on one channel and come back, to this
+ * instance too, through one dedicated connection that LISTENs. Its own events
+ * come back the same way, so every instance delivers each event once.
+ */
+export function createPostgresEventBus(
+  connect: () => pg.Client,
+  log: Log,
+  { reconnectMs = RECONNECT_MS } = {},
+): EventBus {
+  const fanOut = createFanOut(log);
+  const connection = createListener(connect, fanOut, log, reconnectMs);
+  connection.listening().catch(() => {});
   return {
     async publish(groupId, event) {
-      const client = await listening();
+      const client = await connection.listening();
       await client.query("SELECT pg_notify($1, $2)", [
         EVENTS_CHANNEL,
         JSON.stringify({ groupId, event }),
       ]);
     },
     async subscribe(groupId, listener, lost) {
-      await listening();
+      await connection.listening();
       return fanOut.add(groupId, listener, lost);
     },
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const client = await current?.catch(() => null);
-      current = null;
-      await client?.end().catch(() => {});
-    },
+    close: () => connection.close(),
   };
 }
 

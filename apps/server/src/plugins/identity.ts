@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, notSignedIn } from "../lib/errors";
 import { AUTH_BASE_PATH, type Identity, type Viewer } from "../lib/identity";
@@ -64,92 +64,96 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/**
- * Mounts better-auth at /api/auth and tells every route who is calling. The auth
- * routes live in their own scope without Fastify's body parsers: better-auth reads
- * the body itself, from a Fetch Request built here.
- */
-export const identityPlugin = fp(
-  async (
-    app: FastifyInstance,
-    {
-      identity,
-      limitGuests,
-    }: {
-      identity: Identity;
-      /** Counts a new guest session from `ip`; throws when there were too many. */
-      limitGuests: (ip: string) => Promise<void>;
-    },
-  ) => {
-    const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+interface IdentityOptions {
+  identity: Identity;
+  /** Counts a new guest session from `ip`; throws when there were too many. */
+  limitGuests: (ip: string) => Promise<void>;
+}
 
-    app.decorateRequest("viewer", function (this: FastifyRequest) {
-      let viewer = viewers.get(this);
-      if (!viewer) {
-        // A disabled account's session counts for nothing, even before it is revoked.
-        viewer = identity.api
-          .getSession({ headers: toHeaders(this) })
-          .then((found) => (found?.user.banned ? null : found));
-        viewers.set(this, viewer);
-      }
-      return viewer;
-    });
-    app.decorateRequest("requireViewer", async function (this: FastifyRequest) {
-      const viewer = await this.viewer();
-      if (!viewer) throw notSignedIn();
-      return viewer;
-    });
-    app.decorateRequest("viaBearer", false);
+/** Tells every route who is calling: `viewer()` and `requireViewer()`, and whether by bearer. */
+function decorateViewers(app: FastifyInstance, identity: Identity) {
+  const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
-    // Decided by the route the request matched, like the forgery defence after it.
-    app.addHook("onRequest", async (request) => {
-      if (request.headers.authorization === undefined) return;
-      if (!request.routeOptions.url?.startsWith("/api/")) return;
-      if (!(await request.viewer())) {
-        throw new AppError(401, "The Authorization header holds no valid session.", {
-          code: "invalid_bearer",
-        });
-      }
-      request.viaBearer = true;
-    });
+  app.decorateRequest("viewer", function (this: FastifyRequest) {
+    let viewer = viewers.get(this);
+    if (!viewer) {
+      // A disabled account's session counts for nothing, even before it is revoked.
+      viewer = identity.api
+        .getSession({ headers: toHeaders(this) })
+        .then((found) => (found?.user.banned ? null : found));
+      viewers.set(this, viewer);
+    }
+    return viewer;
+  });
+  app.decorateRequest("requireViewer", async function (this: FastifyRequest) {
+    const viewer = await this.viewer();
+    if (!viewer) throw notSignedIn();
+    return viewer;
+  });
+  app.decorateRequest("viaBearer", false);
 
-    await app.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
-        done(null, body),
-      );
-      scope.route({
-        method: ["GET", "POST"],
-        url: `${AUTH_BASE_PATH}/*`,
-        schema: { hide: true },
-        handler: async (request, reply) => {
-          const url = new URL(request.url, `${request.protocol}://${request.host}`);
-          if (url.pathname === GUEST_SIGN_IN_PATH) await limitGuests(request.ip);
-          const body =
-            request.body instanceof Buffer && request.body.length ? request.body : undefined;
-          const response = await identity.handler(
-            new Request(url, { method: request.method, headers: toHeaders(request), body }),
-          );
-          response.headers.forEach((value, key) => {
-            if (!DROPPED_HEADERS.has(key)) reply.header(key, value);
-          });
-          for (const cookie of response.headers.getSetCookie()) {
-            if (url.pathname === SESSION_READ_PATH && /;\s*max-age=0/i.test(cookie)) continue;
-            reply.header("set-cookie", cookie);
-          }
-          if (response.status >= 400) {
-            // better-auth answers {message, code}; the API speaks one envelope (docs/architecture.md#errors).
-            const failure = (await response.json().catch(() => ({}))) as { message?: string };
-            const { status, body } = foreignError(response.status, failure.message);
-            return reply.status(status).type("application/json").send(body);
-          }
-          reply.status(response.status);
-          if (response.headers.get("content-type")?.startsWith("application/json")) {
-            return reply.send(withoutTokens(await response.json()));
-          }
-          return reply.send(Buffer.from(await response.arrayBuffer()));
-        },
+  // Decided by the route the request matched, like the forgery defence after it.
+  app.addHook("onRequest", async (request) => {
+    if (request.headers.authorization === undefined) return;
+    if (!request.routeOptions.url?.startsWith("/api/")) return;
+    if (!(await request.viewer())) {
+      throw new AppError(401, "The Authorization header holds no valid session.", {
+        code: "invalid_bearer",
       });
-    });
-  },
-);
+    }
+    request.viaBearer = true;
+  });
+}
+
+/** Hands better-auth's answer on: without tokens, and in the API's envelope when it failed. */
+async function relayResponse(reply: FastifyReply, response: Response, pathname: string) {
+  response.headers.forEach((value, key) => {
+    if (!DROPPED_HEADERS.has(key)) reply.header(key, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) {
+    if (pathname === SESSION_READ_PATH && /;\s*max-age=0/i.test(cookie)) continue;
+    reply.header("set-cookie", cookie);
+  }
+  if (response.status >= 400) {
+    // better-auth answers {message, code}; the API speaks one envelope (docs/architecture.md#errors).
+    const failure = (await response.json().catch(() => ({}))) as { message?: string };
+    const { status, body } = foreignError(response.status, failure.message);
+    return reply.status(status).type("application/json").send(body);
+  }
+  reply.status(response.status);
+  if (response.headers.get("content-type")?.startsWith("application/json")) {
+    return reply.send(withoutTokens(await response.json()));
+  }
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * better-auth's routes, in a scope of their own without Fastify's body parsers:
+ * better-auth reads the body itself, from a Fetch Request built here.
+ */
+function authRoutes(scope: FastifyInstance, { identity, limitGuests }: IdentityOptions) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
+    done(null, body),
+  );
+  scope.route({
+    method: ["GET", "POST"],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      if (url.pathname === GUEST_SIGN_IN_PATH) await limitGuests(request.ip);
+      const body = request.body instanceof Buffer && request.body.length ? request.body : undefined;
+      const response = await identity.handler(
+        new Request(url, { method: request.method, headers: toHeaders(request), body }),
+      );
+      return relayResponse(reply, response, url.pathname);
+    },
+  });
+}
+
+/** Mounts better-auth at /api/auth and tells every route who is calling. */
+export const identityPlugin = fp(async (app: FastifyInstance, options: IdentityOptions) => {
+  decorateViewers(app, options.identity);
+  await app.register(async (scope) => authRoutes(scope, options));
+});

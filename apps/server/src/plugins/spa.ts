@@ -5,7 +5,7 @@ import { groupMessages } from "@eitheror/shared/groups/schema";
 import { escapeHtml, renderShell, shellIds } from "@eitheror/shared/shell/markup";
 import type { InitialData } from "@eitheror/shared/shell/schema";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { apiNotFound } from "./errors";
 
@@ -96,6 +96,40 @@ export function renderManifest(json: string, title: string): string {
   return JSON.stringify({ ...JSON.parse(json), name: title, short_name: title });
 }
 
+/** The build's files: hashed assets precompressed and cached for good, the rest for an hour. */
+async function serveBuiltFiles(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false,
+    // Each text asset has .br and .gz twins from the build; the browser gets the best it accepts.
+    preCompressed: true,
+    // The page is rendered per request; the twins are reached through their asset's own URL.
+    globIgnore: ["index.html", "manifest.webmanifest", "**/*.br", "**/*.gz", "**/*.map"],
+    setHeaders: (reply, path) => {
+      reply.header(
+        "cache-control",
+        path.includes(`${sep}assets${sep}`) ? IMMUTABLE : "public, max-age=3600",
+      );
+    },
+  });
+}
+
+/** Today's dilemma for the page of `/`; the page works without it (the app asks the API instead). */
+async function pageDilemma(
+  request: FastifyRequest,
+  path: string,
+  todayDilemma: SpaOptions["todayDilemma"],
+): Promise<GlobalDilemma | undefined> {
+  if (path !== "/" || !todayDilemma) return undefined;
+  try {
+    return await todayDilemma();
+  } catch (err) {
+    request.log.warn({ err }, "today's dilemma could not be written into the page");
+    return undefined;
+  }
+}
+
 /**
  * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached
  * for good, and the page for every other non-API path so client routes load (the
@@ -115,23 +149,7 @@ export const spaPlugin = fp(
       ? renderManifest(readFileSync(manifestFile, "utf8"), title)
       : null;
 
-    if (built) {
-      await app.register(fastifyStatic, {
-        root,
-        index: false,
-        wildcard: false,
-        // Each text asset has .br and .gz twins from the build; the browser gets the best it accepts.
-        preCompressed: true,
-        // The page is rendered per request; the twins are reached through their asset's own URL.
-        globIgnore: ["index.html", "manifest.webmanifest", "**/*.br", "**/*.gz", "**/*.map"],
-        setHeaders: (reply, path) => {
-          reply.header(
-            "cache-control",
-            path.includes(`${sep}assets${sep}`) ? IMMUTABLE : "public, max-age=3600",
-          );
-        },
-      });
-    }
+    if (built) await serveBuiltFiles(app, root);
     if (manifest) {
       // A file of the web app, not an API route: kept out of the OpenAPI description.
       app.get("/manifest.webmanifest", { schema: { hide: true } }, async (_request, reply) =>
@@ -157,15 +175,7 @@ export const spaPlugin = fp(
             "The web app is not built yet: run `npm run build`, or `npm run dev` for development.",
           );
       }
-      let dilemma: GlobalDilemma | undefined;
-      if (path === "/" && todayDilemma) {
-        try {
-          dilemma = await todayDilemma();
-        } catch (err) {
-          // The page still works without it: the app asks the API instead.
-          request.log.warn({ err }, "today's dilemma could not be written into the page");
-        }
-      }
+      const dilemma = await pageDilemma(request, path, todayDilemma);
       const page = renderPage(template, { local, title, publicUrl, path, dilemma, now: now() });
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
     });

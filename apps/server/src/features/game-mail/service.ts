@@ -86,8 +86,7 @@ function createRoundMails(
   { mail, appTitle }: GameMailOptions,
   links: ReturnType<typeof mailLinks>,
 ) {
-  const groupLink = links.group;
-  const unsubscribe = links.unsubscribe;
+  const { group: groupLink, unsubscribe } = links;
 
   /** Queues 'Round complete' to each participant of the closed round who wants it. */
   async function roundClosed(unit: Unit, roundId: string) {

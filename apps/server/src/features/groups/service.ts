@@ -6,23 +6,16 @@ import {
   type GroupSummary,
   groupMessages,
   INVITE_CODE_BYTES,
-  INVITE_MISSES_PER_HOUR,
-  type Invitation,
 } from "@eitheror/shared/groups/schema";
-import type { PlayerViewer } from "../../lib/access";
 import type { Core } from "../../lib/core";
-import { AppError, conflict, forbidden, invariant, notFound } from "../../lib/errors";
+import { AppError, invariant } from "../../lib/errors";
 import { publishAfterCommit } from "../../lib/events";
 import type { Viewer } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import {
-  type AdminGroupId,
   countMembers,
   deleteGroup,
-  deleteMember,
-  findGroup,
-  findGroupByInviteCode,
   type GroupRow,
   type InvitedGroupId,
   insertGroup,
@@ -35,40 +28,13 @@ import {
   setInviteCode,
   updateGroup,
 } from "./data";
+import { createGroupAccess, createMembership, type GroupAccess, noSuchGroup } from "./membership";
 
 export type { AdminGroupId, MemberGroupId } from "./data";
+export type { LeaveHook, Membership } from "./membership";
 
 const HOUR_MS = 60 * 60 * 1000;
-const NO_SUCH_GROUP = "This group does not exist.";
-const noSuchGroup = () => notFound(NO_SUCH_GROUP);
 const newInviteCode = () => randomBytes(INVITE_CODE_BYTES).toString("base64url");
-
-/** Who the viewer is in one group. Strangers never learn the group exists. */
-export interface Membership {
-  viewer: PlayerViewer;
-  group: GroupRow;
-  groupId: MemberGroupId;
-  role: "member" | "admin";
-}
-
-/** Answers "who is this viewer in this group", once, for every groups and rounds call. */
-function createGroupAccess({ db, access }: Core) {
-  async function memberOf(viewer: Viewer, groupId: string, tx = db): Promise<Membership> {
-    const player = access.player(viewer);
-    const group = invariant(await findGroup(tx, groupId), noSuchGroup);
-    if (!(await isMember(tx, group.id, player.user.id))) throw noSuchGroup();
-    const role = group.adminId === player.user.id ? "admin" : "member";
-    return { viewer: player, group, groupId: group.id as MemberGroupId, role };
-  }
-
-  async function adminOf(viewer: Viewer, groupId: string, tx = db) {
-    const membership = await memberOf(viewer, groupId, tx);
-    if (membership.role !== "admin") throw forbidden("Only the group's admin can do this.");
-    return { ...membership, groupId: membership.groupId as AdminGroupId };
-  }
-
-  return { memberOf, adminOf };
-}
 
 /** A group as its members see it. */
 async function groupDataOf(unit: Pick<Unit, "tx">, group: GroupRow, id: MemberGroupId) {
@@ -89,82 +55,54 @@ export interface GroupsOptions {
   limits: GroupLimits;
 }
 
-function groupRules(limits: GroupLimits) {
-  const { groupsPerUserPerHour, groupsPerIpPerHour, inviteMissesPerIpPerHour } = limits;
+/** How many groups one person, and one network, may create in an hour. */
+function creationRules({ groupsPerUserPerHour, groupsPerIpPerHour }: GroupLimits) {
   return {
-    createdPerUser: {
+    perUser: {
       limit: groupsPerUserPerHour,
       windowMs: HOUR_MS,
       message: groupMessages.tooManyGroups,
     },
-    createdPerIp: {
+    perIp: {
       limit: groupsPerIpPerHour,
       windowMs: HOUR_MS,
       message: groupMessages.tooManyGroupsFromNetwork,
     },
-    missesPerUser: {
-      limit: INVITE_MISSES_PER_HOUR,
-      windowMs: HOUR_MS,
-      message: groupMessages.tooManyInviteMisses,
-    },
-    missesPerIp: {
-      limit: inviteMissesPerIpPerHour,
-      windowMs: HOUR_MS,
-      message: groupMessages.tooManyInviteMissesFromNetwork,
-    },
   } satisfies Record<string, RateRule>;
 }
 
-/**
- * Guessing invite codes: only wrong or stale codes count, so friends opening a
- * good link never use the allowance up. Each try is counted before it is made
- * (many at once cannot slip past the limit) and given back when the code was
- * good; once a guesser is refused, a right guess is refused too and teaches nothing.
- */
-function createInviteGuard({ limiter, limits }: GroupsOptions) {
-  const rules = groupRules(limits);
-  const keys = (viewer: Viewer, ip: string) =>
-    [
-      [`invite-miss:user:${viewer.user.id}`, rules.missesPerUser],
-      [`invite-miss:ip:${ip}`, rules.missesPerIp],
-    ] as const;
-  return {
-    async beforeTry(viewer: Viewer, ip: string) {
-      for (const [key, rule] of keys(viewer, ip)) await limiter.hit(key, rule);
-    },
-    /** The code was good: the try is given back. */
-    async goodCode(viewer: Viewer, ip: string) {
-      for (const [key] of keys(viewer, ip)) await limiter.refund(key);
-    },
-  };
+/** A new group, with its admin as its first member. */
+async function insertGroupWithAdmin(
+  { transaction, clock }: Core,
+  fields: GroupFields,
+  adminId: string,
+): Promise<{ groupId: string }> {
+  return transaction(async ({ tx }) => {
+    const now = clock.now();
+    const group = await insertGroup(tx, {
+      ...fields,
+      inviteCode: newInviteCode(),
+      adminId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const groupId = group.id as InvitedGroupId;
+    await insertMember(tx, { groupId, userId: adminId, joinedAt: now });
+    return { groupId: group.id };
+  });
 }
 
 /** Creating, reading, editing and deleting groups. */
-function createGroupManagement(
-  core: Core,
-  groupAccess: ReturnType<typeof createGroupAccess>,
-  { limiter, limits }: GroupsOptions,
-) {
+function createGroupManagement(core: Core, groupAccess: GroupAccess, options: GroupsOptions) {
   const { db, transaction, clock, access, events } = core;
-  const rules = groupRules(limits);
+  const { limiter } = options;
+  const rules = creationRules(options.limits);
   return {
     async create(viewer: Viewer, fields: GroupFields, ip: string): Promise<{ groupId: string }> {
       const player = access.player(viewer);
-      await limiter.hit(`group-create:user:${player.user.id}`, rules.createdPerUser);
-      await limiter.hit(`group-create:ip:${ip}`, rules.createdPerIp);
-      return transaction(async ({ tx }) => {
-        const now = clock.now();
-        const group = await insertGroup(tx, {
-          ...fields,
-          inviteCode: newInviteCode(),
-          adminId: player.user.id,
-          createdAt: now,
-          updatedAt: now,
-        });
-        const groupId = group.id as InvitedGroupId;
-        await insertMember(tx, { groupId, userId: player.user.id, joinedAt: now });
-        return { groupId: group.id };
-      });
+      await limiter.hit(`group-create:user:${player.user.id}`, rules.perUser);
+      await limiter.hit(`group-create:ip:${ip}`, rules.perIp);
+      return insertGroupWithAdmin(core, fields, player.user.id);
     },
     async list(viewer: Viewer): Promise<GroupSummary[]> {
       return listGroupsOf(db, access.player(viewer).user.id);
@@ -204,95 +142,6 @@ function createGroupManagement(
   };
 }
 
-/**
- * What another feature does, inside the same transaction, when someone stops
- * being a member (rounds drop them from the open round: docs/game-rules.md).
- */
-export type LeaveHook = (unit: Unit, groupId: MemberGroupId, userId: string) => Promise<void>;
-
-/** Invitations, joining, leaving and removal. */
-function createMembership(
-  core: Core,
-  groupAccess: ReturnType<typeof createGroupAccess>,
-  options: GroupsOptions,
-) {
-  const { db, transaction, clock, access, events } = core;
-  const inviteGuard = createInviteGuard(options);
-  const leaveHooks: LeaveHook[] = [];
-  async function dropMember(groupId: MemberGroupId, userId: string): Promise<boolean> {
-    return transaction(async (unit) => {
-      if (!(await deleteMember(unit.tx, groupId, userId))) return false;
-      publishAfterCommit(unit, events, groupId, { type: "members-changed" });
-      for (const hook of leaveHooks) await hook(unit, groupId, userId);
-      return true;
-    });
-  }
-  return {
-    onMemberLeaving(hook: LeaveHook) {
-      leaveHooks.push(hook);
-    },
-    /** Anyone with a session (guests too) may look at an invitation. */
-    async invitation(viewer: Viewer, code: string, ip: string): Promise<Invitation> {
-      await inviteGuard.beforeTry(viewer, ip);
-      const group = invariant(await findGroupByInviteCode(db, code), noSuchGroup);
-      await inviteGuard.goodCode(viewer, ip);
-      const id = group.id as InvitedGroupId;
-      const members = await listMembers(db, { id, adminId: group.adminId });
-      const { name, maxMembers } = group;
-      const memberCount = members.length;
-      const isMember = members.some((member) => member.id === viewer.user.id);
-      return {
-        id,
-        name,
-        members,
-        memberCount,
-        maxMembers,
-        isFull: memberCount >= maxMembers,
-        isMember,
-      };
-    },
-    /**
-     * Joins with the group's current invite code. The group's row lock makes
-     * concurrent joins count one after another: never more than maxMembers.
-     */
-    async join(viewer: Viewer, groupId: string, inviteCode: string, ip: string) {
-      const player = access.player(viewer);
-      await inviteGuard.beforeTry(player, ip);
-      let missed = false;
-      const tryToJoin = transaction(async (unit) => {
-        const { tx } = unit;
-        const group = await lockGroup(tx, groupId);
-        missed = !group || group.inviteCode !== inviteCode;
-        if (!group || missed) throw noSuchGroup();
-        if (await isMember(tx, group.id, player.user.id)) return;
-        if ((await countMembers(tx, group.id)) >= group.maxMembers) {
-          throw conflict("group_full", groupMessages.groupFull);
-        }
-        const invited = group.id as InvitedGroupId;
-        await insertMember(tx, { groupId: invited, userId: player.user.id, joinedAt: clock.now() });
-        publishAfterCommit(unit, events, group.id, { type: "members-changed" });
-      });
-      // A good code (joined, or the group is full) is given back once the transaction
-      // is over: on PGlite the limiter would wait for the connection it holds.
-      await tryToJoin.finally(() => (missed ? undefined : inviteGuard.goodCode(player, ip)));
-    },
-    async leave(viewer: Viewer, groupId: string) {
-      const { role, groupId: id, viewer: player } = await groupAccess.memberOf(viewer, groupId);
-      if (role === "admin") throw conflict("admin_cannot_leave", groupMessages.adminCannotLeave);
-      await dropMember(id, player.user.id);
-    },
-    async removeMember(viewer: Viewer, groupId: string, memberId: string) {
-      const { groupId: id, viewer: admin } = await groupAccess.adminOf(viewer, groupId);
-      if (memberId === admin.user.id) {
-        throw conflict("admin_cannot_leave", groupMessages.adminCannotLeave);
-      }
-      if (!(await dropMember(id, memberId))) {
-        throw notFound("This person is not a member of the group.");
-      }
-    },
-  };
-}
-
 /** Where a member's live stream goes: its events, and its end. */
 export interface EventSink {
   send(event: GroupEvent): void;
@@ -300,10 +149,7 @@ export interface EventSink {
 }
 
 /** A member's live view of a group's events. */
-function createGroupEvents(
-  { db, events }: Core,
-  groupAccess: ReturnType<typeof createGroupAccess>,
-) {
+function createGroupEvents({ db, events }: Core, groupAccess: GroupAccess) {
   return {
     /**
      * Members only, checked before anything is sent. The stream ends once the
@@ -358,7 +204,10 @@ export function createGroupsService(core: Core, options: GroupsOptions) {
     ...groupAccess,
     ...createGroupEvents(core, groupAccess),
     ...createGroupManagement(core, groupAccess, options),
-    ...createMembership(core, groupAccess, options),
+    ...createMembership(core, groupAccess, {
+      limiter: options.limiter,
+      inviteMissesPerIpPerHour: options.limits.inviteMissesPerIpPerHour,
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import type { Clock } from "../../lib/clock";
 import type { Db } from "../../lib/db";
 import type { Unit } from "../../lib/transaction";
@@ -39,50 +39,64 @@ export interface MailServiceOptions {
 }
 
 /**
+ * Sends one claimed message and marks it sent; a failure is marked for another
+ * attempt after the backoff, or given up on after MAX_ATTEMPTS. True: sent.
+ */
+async function attempt(
+  { db, clock, log }: MailServiceOptions,
+  transport: Transporter,
+  row: OutboxRow,
+): Promise<boolean> {
+  try {
+    await transport.sendMail({
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      headers: row.headers,
+    });
+    await markSent(db, row.id, clock.now());
+    return true;
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    const retryAt =
+      row.attempts < MAX_ATTEMPTS
+        ? new Date(clock.now().getTime() + backoffMs(row.attempts))
+        : null;
+    await markFailedAttempt(db, row.id, { retryAt, error });
+    if (retryAt) log.warn({ err, to: row.to, attempts: row.attempts }, "mail not sent, retrying");
+    else log.error({ err, to: row.to, subject: row.subject }, "mail given up on");
+    return false;
+  }
+}
+
+/** Claims due messages a batch at a time and sends each once; answers how many went out. */
+async function sendAllDue(options: MailServiceOptions, transport: Transporter): Promise<number> {
+  const { db, clock } = options;
+  let sent = 0;
+  for (;;) {
+    const now = clock.now();
+    const leaseUntil = new Date(now.getTime() + LEASE_MS);
+    const claimed = await claimDue(db, { now, leaseUntil, limit: BATCH });
+    for (const row of claimed) if (await attempt(options, transport, row)) sent++;
+    if (claimed.length < BATCH) return sent;
+  }
+}
+
+/**
  * Real mail over SMTP with nodemailer, or, with no SMTP server set, the outbox
  * table plus a console line (local mode shows it at /dev/mailbox). Game mail
  * goes through the queue (`enqueue`, then the sender); sign-in links are sent
  * at once (`send`), since the person is waiting for them.
  */
-export function createMailService({ db, clock, smtpUrl, from, log }: MailServiceOptions) {
+export function createMailService(options: MailServiceOptions) {
+  const { db, clock, smtpUrl, from, log } = options;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl, { from }) : null;
   let sending: Promise<unknown> = Promise.resolve();
 
-  async function attempt(row: OutboxRow) {
-    try {
-      await transport?.sendMail({
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        headers: row.headers,
-      });
-      await markSent(db, row.id, clock.now());
-      return true;
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      const retryAt =
-        row.attempts < MAX_ATTEMPTS
-          ? new Date(clock.now().getTime() + backoffMs(row.attempts))
-          : null;
-      await markFailedAttempt(db, row.id, { retryAt, error });
-      if (retryAt) log.warn({ err, to: row.to, attempts: row.attempts }, "mail not sent, retrying");
-      else log.error({ err, to: row.to, subject: row.subject }, "mail given up on");
-      return false;
-    }
-  }
-
   /** Sends every due message once; answers how many went out. */
   async function sendDue(): Promise<number> {
-    if (!transport) return 0;
-    let sent = 0;
-    for (;;) {
-      const now = clock.now();
-      const leaseUntil = new Date(now.getTime() + LEASE_MS);
-      const claimed = await claimDue(db, { now, leaseUntil, limit: BATCH });
-      for (const row of claimed) if (await attempt(row)) sent++;
-      if (claimed.length < BATCH) return sent;
-    }
+    return transport ? sendAllDue(options, transport) : 0;
   }
 
   return {

@@ -55,6 +55,32 @@ async function fixResults(tx: Unit["tx"], round: RoundRow) {
   );
 }
 
+/** Round `number` of the group with a dilemma it never had; "exhausted" when there is none left. */
+async function startRoundOf(
+  { clock }: Core,
+  hooks: RoundHooks,
+  unit: Unit,
+  groupId: string,
+  number: number,
+): Promise<RoundRow | "exhausted" | null> {
+  const { tx } = unit;
+  const days = await daysBetweenRounds(tx, groupId);
+  const dilemmaId = await pickFreshDilemma(tx, groupId);
+  if (days === null) return null;
+  if (dilemmaId === null) return "exhausted";
+  const startedAt = clock.now();
+  const dueDate = new Date(startedAt.getTime() + days * HOURS_PER_DAY * HOUR_MS);
+  const round = await insertRound(tx, { groupId, number, dilemmaId, startedAt, dueDate });
+  if (round) await hooks.started?.(unit, round.id);
+  return round;
+}
+
+/** The group's newest round if it is still open. */
+async function latestRoundOpen({ tx }: Pick<Unit, "tx">, groupId: string) {
+  const latest = await latestRound(tx, groupId);
+  return latest && !latest.archivedAt ? latest : null;
+}
+
 /**
  * Starting rounds and closing them (docs/game-rules.md#a-round). Closing locks
  * the round's row and finds it still open, or does nothing: whoever gets there
@@ -62,23 +88,9 @@ async function fixResults(tx: Unit["tx"], round: RoundRow) {
  */
 export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
   const { db, transaction, clock, events } = core;
-  /** Round `number` of the group with a dilemma it never had; "exhausted" when there is none left. */
-  async function startRound(
-    unit: Unit,
-    groupId: string,
-    number: number,
-  ): Promise<RoundRow | "exhausted" | null> {
-    const { tx } = unit;
-    const days = await daysBetweenRounds(tx, groupId);
-    const dilemmaId = await pickFreshDilemma(tx, groupId);
-    if (days === null) return null;
-    if (dilemmaId === null) return "exhausted";
-    const startedAt = clock.now();
-    const dueDate = new Date(startedAt.getTime() + days * HOURS_PER_DAY * HOUR_MS);
-    const round = await insertRound(tx, { groupId, number, dilemmaId, startedAt, dueDate });
-    if (round) await hooks.started?.(unit, round.id);
-    return round;
-  }
+  /** Round `number` of the group, in the caller's transaction (startRoundOf). */
+  const startRound = (unit: Unit, groupId: string, number: number) =>
+    startRoundOf(core, hooks, unit, groupId, number);
 
   /**
    * Archives the round with its points fixed, and starts the next one, in the
@@ -128,11 +140,6 @@ export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
       if (roundId) publishAfterCommit(unit, events, groupId, { type: "round-started", roundId });
       return started ?? latestRoundOpen(unit, groupId);
     });
-  }
-
-  async function latestRoundOpen({ tx }: Pick<Unit, "tx">, groupId: string) {
-    const latest = await latestRound(tx, groupId);
-    return latest && !latest.archivedAt ? latest : null;
   }
 
   return { startRound, close, settle, resume, sweep: sweeper(core, close) };

@@ -6,7 +6,6 @@ import {
   roundResults,
   roundSubmissions,
   rounds,
-  user,
   votes,
 } from "../../db/schema";
 import { firstOrNull, type Tx } from "../../lib/db";
@@ -244,83 +243,4 @@ export async function dropVotesOutside(tx: Tx, roundId: string, participants: st
 
 export async function insertResults(tx: Tx, rows: (typeof roundResults.$inferInsert)[]) {
   if (rows.length > 0) await tx.insert(roundResults).values(rows).onConflictDoNothing();
-}
-
-const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
-
-/** A closed round's participants as they were: who submitted, their points, their name and photo now. */
-export function listResults(tx: Tx, roundId: string) {
-  return tx
-    .select({
-      id: roundResults.userId,
-      isSubmitted: roundResults.submitted,
-      points: roundResults.points,
-      displayName: shownName,
-      photoURL: user.image,
-    })
-    .from(roundResults)
-    .innerJoin(user, eq(user.id, roundResults.userId))
-    .where(eq(roundResults.roundId, roundId))
-    .orderBy(desc(roundResults.points), asc(user.name), asc(user.id));
-}
-
-/** The open round of each of `userId`'s groups, and whether they submitted in it. */
-export function openRoundsOf(tx: Tx, userId: string) {
-  return tx
-    .select({
-      roundId: rounds.id,
-      groupId: rounds.groupId,
-      dueDate: rounds.dueDate,
-      isSubmitted: sql<boolean>`${roundSubmissions.userId} IS NOT NULL`,
-    })
-    .from(groupMembers)
-    .innerJoin(rounds, and(eq(rounds.groupId, groupMembers.groupId), isNull(rounds.archivedAt)))
-    .leftJoin(
-      roundSubmissions,
-      and(eq(roundSubmissions.roundId, rounds.id), eq(roundSubmissions.userId, userId)),
-    )
-    .where(eq(groupMembers.userId, userId))
-    .orderBy(asc(rounds.dueDate));
-}
-
-/** Current members with their points over the group's closed rounds, unranked. */
-export function memberScores(tx: Tx, group: { id: MemberGroupId; adminId: string }) {
-  const points = tx
-    .select({
-      userId: roundResults.userId,
-      total: sql<number>`sum(${roundResults.points})`.as("total"),
-    })
-    .from(roundResults)
-    .innerJoin(rounds, eq(rounds.id, roundResults.roundId))
-    .where(eq(rounds.groupId, group.id))
-    .groupBy(roundResults.userId)
-    .as("points");
-  return tx
-    .select({
-      id: user.id,
-      displayName: shownName,
-      photoURL: user.image,
-      admin: sql<boolean>`${user.id} = ${group.adminId}`,
-      score: sql<number>`coalesce(${points.total}, 0)::int`,
-    })
-    .from(groupMembers)
-    .innerJoin(user, eq(user.id, groupMembers.userId))
-    .leftJoin(points, eq(points.userId, groupMembers.userId))
-    .where(eq(groupMembers.groupId, group.id))
-    .orderBy(asc(groupMembers.joinedAt), asc(user.id));
-}
-
-/** The group's closed rounds, newest first. */
-export function listArchived(tx: Tx, groupId: MemberGroupId) {
-  return tx
-    .select({
-      id: rounds.id,
-      groupId: rounds.groupId,
-      dilemma: dilemmas.dilemma,
-      archivedAt: rounds.archivedAt,
-    })
-    .from(rounds)
-    .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
-    .where(and(eq(rounds.groupId, groupId), sql`${rounds.archivedAt} IS NOT NULL`))
-    .orderBy(desc(rounds.number));
 }

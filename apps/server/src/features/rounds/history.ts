@@ -10,7 +10,8 @@ import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import type { GroupsService } from "../groups/service";
-import { findRound, listArchived, listResults, listVotes, memberScores } from "./data";
+import { findRound, listVotes } from "./data";
+import { listArchived, listResults, memberScores } from "./history-data";
 
 const noSuchRound = () => notFound("This round does not exist.");
 

@@ -24,12 +24,12 @@ import {
   listVotes,
   lockRound,
   memberIds,
-  openRoundsOf,
   type RoundRow,
   submittedIds,
   upsertVote,
 } from "./data";
 import { createRoundHistory } from "./history";
+import { openRoundsOf } from "./history-data";
 
 const HOUR_MS = 60 * 60 * 1000;
 const noSuchRound = () => notFound("This round does not exist.");

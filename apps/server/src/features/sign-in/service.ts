@@ -74,9 +74,38 @@ function linkRules(linksPerIpPerHour: number) {
   } satisfies Record<string, RateRule>;
 }
 
+/** Stores a new link's token, hashed, and answers the link that carries it. */
+async function issueLink(
+  { db, clock, publicUrl }: SignInServiceOptions,
+  values: { email: string; purpose: "sign-in" | "change-email"; userId?: string },
+  returnUrl: string | null,
+): Promise<string> {
+  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const now = clock.now();
+  await insertEmailLinkToken(db, {
+    ...values,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
+    createdAt: now,
+  });
+  const url = new URL(LINK_ROUTER_PATH, publicUrl);
+  url.searchParams.set("token", token);
+  if (returnUrl) url.searchParams.set("returnUrl", returnUrl);
+  return url.toString();
+}
+
+/** Sends a link at once: the person is waiting for it. A failure is a 503. */
+async function deliver(mail: MailService, message: Mail) {
+  try {
+    await mail.send(message);
+  } catch (error) {
+    throw new AppError(503, identityMessages.sendFailed, { cause: error });
+  }
+}
+
 /** Sends the e-mailed links: sign-in and e-mail change, limited and stored hashed. */
 function createLinkSender(options: SignInServiceOptions) {
-  const { db, mail, limiter, access, clock, publicUrl, appTitle } = options;
+  const { mail, limiter, access, publicUrl, appTitle } = options;
   const rules = linkRules(options.linksPerIpPerHour);
   const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
 
@@ -85,32 +114,6 @@ function createLinkSender(options: SignInServiceOptions) {
     await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
     await limiter.hit(`sign-in-link:email-ip:${email}:${ip}`, rules.perAddressAndIp);
     await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
-  }
-
-  async function issueLink(
-    values: { email: string; purpose: "sign-in" | "change-email"; userId?: string },
-    returnUrl: string | null,
-  ): Promise<string> {
-    const token = randomBytes(TOKEN_BYTES).toString("base64url");
-    const now = clock.now();
-    await insertEmailLinkToken(db, {
-      ...values,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
-      createdAt: now,
-    });
-    const url = new URL(LINK_ROUTER_PATH, publicUrl);
-    url.searchParams.set("token", token);
-    if (returnUrl) url.searchParams.set("returnUrl", returnUrl);
-    return url.toString();
-  }
-
-  async function deliver(message: Mail) {
-    try {
-      await mail.send(message);
-    } catch (error) {
-      throw new AppError(503, identityMessages.sendFailed, { cause: error });
-    }
   }
 
   return {
@@ -131,8 +134,8 @@ function createLinkSender(options: SignInServiceOptions) {
       const returnUrl = safeReturnUrl(
         new URL(continueUrl, publicUrl).searchParams.get("returnUrl"),
       );
-      const link = await issueLink({ email, purpose: "sign-in" }, returnUrl);
-      await deliver(signInMail({ to: email, appTitle, link, minutesValid }));
+      const link = await issueLink(options, { email, purpose: "sign-in" }, returnUrl);
+      await deliver(mail, signInMail({ to: email, appTitle, link, minutesValid }));
       return { email };
     },
 
@@ -145,47 +148,58 @@ function createLinkSender(options: SignInServiceOptions) {
       }
       const profile = `/user-profile/${encodeURIComponent(account.user.id)}`;
       const link = await issueLink(
+        options,
         { email, purpose: "change-email", userId: account.user.id },
         profile,
       );
-      await deliver(emailChangeMail({ to: email, appTitle, link, minutesValid }));
+      await deliver(mail, emailChangeMail({ to: email, appTitle, link, minutesValid }));
       return { email };
     },
   };
 }
 
+/** The account a used token proves: found or made, or moved to its new address. */
+async function accountOf(
+  { mail, users, publicUrl, appTitle }: SignInServiceOptions,
+  unit: Unit,
+  used: EmailLinkToken,
+  email: string,
+) {
+  if (used.purpose !== "change-email" || !used.userId) return users.accountFor(unit, email);
+  const changed = await users.changeEmail(unit, used.userId, email);
+  if (changed && changed.previousEmail !== email) {
+    const notice = emailChangedNotice({
+      to: changed.previousEmail,
+      newEmail: email,
+      appTitle,
+      feedbackLink: new URL("/feedback", publicUrl).toString(),
+    });
+    // The change stands either way; a lost notice is worth a log line, not a failure.
+    unit.afterCommit(() => mail.send(notice));
+  }
+  return changed?.user ?? null;
+}
+
+/** The browser's previous session ends: a guest hands its choices to the account first. */
+async function endPreviousSession(
+  { users, carryOver }: SignInServiceOptions,
+  unit: Unit,
+  viewer: Viewer,
+  account: UserRow,
+) {
+  if (viewer.user.id === account.id) return;
+  const guestId = viewer.user.id;
+  const handOver = async () => {
+    for (const carry of carryOver) await carry(unit, guestId, account.id);
+  };
+  if (viewer.user.isAnonymous && (await users.endGuest(unit, guestId, handOver))) return;
+  await users.endSession(unit, viewer.session.id);
+}
+
 /** Completes e-mailed links: the token proves the address, the session starts. */
 function createLinkCompletion(options: SignInServiceOptions) {
-  const { transaction, identity, mail, limiter, users, clock, publicUrl, appTitle } = options;
+  const { transaction, identity, limiter, clock } = options;
   const { completePerIp } = linkRules(options.linksPerIpPerHour);
-
-  /** The account a used token proves: found or made, or moved to its new address. */
-  async function accountOf(unit: Unit, used: EmailLinkToken, email: string) {
-    if (used.purpose !== "change-email" || !used.userId) return users.accountFor(unit, email);
-    const changed = await users.changeEmail(unit, used.userId, email);
-    if (changed && changed.previousEmail !== email) {
-      const notice = emailChangedNotice({
-        to: changed.previousEmail,
-        newEmail: email,
-        appTitle,
-        feedbackLink: new URL("/feedback", publicUrl).toString(),
-      });
-      // The change stands either way; a lost notice is worth a log line, not a failure.
-      unit.afterCommit(() => mail.send(notice));
-    }
-    return changed?.user ?? null;
-  }
-
-  /** The browser's previous session ends: a guest hands its choices to the account first. */
-  async function endPreviousSession(unit: Unit, viewer: Viewer, account: UserRow) {
-    if (viewer.user.id === account.id) return;
-    const guestId = viewer.user.id;
-    const handOver = async () => {
-      for (const carry of options.carryOver) await carry(unit, guestId, account.id);
-    };
-    if (viewer.user.isAnonymous && (await users.endGuest(unit, guestId, handOver))) return;
-    await users.endSession(unit, viewer.session.id);
-  }
 
   /**
    * Completes an e-mailed link: the token must be unused, unexpired and sent to
@@ -205,12 +219,12 @@ function createLinkCompletion(options: SignInServiceOptions) {
     const account = await transaction(async (unit) => {
       const tokenHash = hashToken(token);
       const used = await consumeEmailLinkToken(unit.tx, { tokenHash, email, now: clock.now() });
-      const found = used && (await accountOf(unit, used, email));
+      const found = used && (await accountOf(options, unit, used, email));
       if (!found) throw invalidLink();
       if (found.banned) {
         throw new AppError(403, "This account is disabled.", { code: "account_disabled" });
       }
-      if (viewer) await endPreviousSession(unit, viewer, found);
+      if (viewer) await endPreviousSession(options, unit, viewer, found);
       return found;
     });
     const { headers: answer } = await identity.api.startSession({

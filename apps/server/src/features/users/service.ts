@@ -23,8 +23,8 @@ const NO_SUCH_USER = "This user does not exist.";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GUESTS_PER_PRUNE = 1000;
 
-/** Profiles, and the accounts behind them: the one owner of the users table. */
-export function createUsersService({ db, clock, access }: Core) {
+/** Profiles as people see them. */
+function createProfiles({ db, access }: Core) {
   /** The viewer's own row, fresh from the database (the session may lag behind). */
   async function own(viewer: Viewer): Promise<UserData> {
     const account = access.account(viewer);
@@ -57,7 +57,12 @@ export function createUsersService({ db, clock, access }: Core) {
     updateProperties: own,
     /** GET /check-admin: whether the server counts the viewer a product admin. */
     isProductAdmin: (viewer: Viewer) => access.isProductAdmin(viewer),
+  };
+}
 
+/** Accounts and sessions as signing in changes them, in the caller's transaction; and guests' pruning. */
+function createAccounts({ db, clock }: Core) {
+  return {
     /** The account of a proven address, made on its first sign-in (null: a guest's address). */
     accountFor(unit: Unit, email: string): Promise<UserRow | null> {
       return upsertVerifiedUser(unit.tx, { id: randomUUID(), email, now: clock.now() });
@@ -97,6 +102,11 @@ export function createUsersService({ db, clock, access }: Core) {
       await deleteAbandonedGuests(db, { before, now, limit: GUESTS_PER_PRUNE });
     },
   };
+}
+
+/** Profiles, and the accounts behind them: the one owner of the users table. */
+export function createUsersService(core: Core) {
+  return { ...createProfiles(core), ...createAccounts(core) };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

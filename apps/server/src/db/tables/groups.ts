@@ -1,0 +1,33 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { user, userRef } from "./identity";
+
+/** A private group of friends; its admin made it and is always a member. */
+export const groups = pgTable("groups", {
+  id: id(),
+  name: text("name").notNull(),
+  maxMembers: integer("max_members").notNull(),
+  daysBetweenRounds: integer("days_between_rounds").notNull(),
+  /** What the invite link carries; the admin may replace it, and the old link stops working. */
+  inviteCode: text("invite_code").notNull().unique(),
+  adminId: text("admin_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: userRef(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index("group_members_user_id_idx").on(table.userId),
+  ],
+);

@@ -1,0 +1,207 @@
+import {
+  groupMessages,
+  INVITE_MISSES_PER_HOUR,
+  type Invitation,
+} from "@eitheror/shared/groups/schema";
+import type { PlayerViewer } from "../../lib/access";
+import type { Core } from "../../lib/core";
+import { conflict, forbidden, invariant, notFound } from "../../lib/errors";
+import { publishAfterCommit } from "../../lib/events";
+import type { Viewer } from "../../lib/identity";
+import type { Unit } from "../../lib/transaction";
+import type { RateLimiter, RateRule } from "../rate-limits/service";
+import {
+  type AdminGroupId,
+  countMembers,
+  deleteMember,
+  findGroup,
+  findGroupByInviteCode,
+  type GroupRow,
+  type InvitedGroupId,
+  insertMember,
+  isMember,
+  listMembers,
+  lockGroup,
+  type MemberGroupId,
+} from "./data";
+
+const HOUR_MS = 60 * 60 * 1000;
+const NO_SUCH_GROUP = "This group does not exist.";
+export const noSuchGroup = () => notFound(NO_SUCH_GROUP);
+
+/** Who the viewer is in one group. Strangers never learn the group exists. */
+export interface Membership {
+  viewer: PlayerViewer;
+  group: GroupRow;
+  groupId: MemberGroupId;
+  role: "member" | "admin";
+}
+
+/** Answers "who is this viewer in this group", once, for every groups and rounds call. */
+export function createGroupAccess({ db, access }: Core) {
+  async function memberOf(viewer: Viewer, groupId: string, tx = db): Promise<Membership> {
+    const player = access.player(viewer);
+    const group = invariant(await findGroup(tx, groupId), noSuchGroup);
+    if (!(await isMember(tx, group.id, player.user.id))) throw noSuchGroup();
+    const role = group.adminId === player.user.id ? "admin" : "member";
+    return { viewer: player, group, groupId: group.id as MemberGroupId, role };
+  }
+
+  async function adminOf(viewer: Viewer, groupId: string, tx = db) {
+    const membership = await memberOf(viewer, groupId, tx);
+    if (membership.role !== "admin") throw forbidden("Only the group's admin can do this.");
+    return { ...membership, groupId: membership.groupId as AdminGroupId };
+  }
+
+  return { memberOf, adminOf };
+}
+
+export type GroupAccess = ReturnType<typeof createGroupAccess>;
+
+/** What guessing invite codes may cost: the configuration's INVITE_MISS_LIMIT_PER_IP. */
+export interface InviteGuardOptions {
+  limiter: RateLimiter;
+  inviteMissesPerIpPerHour: number;
+}
+
+/**
+ * Guessing invite codes: only wrong or stale codes count, so friends opening a
+ * good link never use the allowance up. Each try is counted before it is made
+ * (many at once cannot slip past the limit) and given back when the code was
+ * good; once a guesser is refused, a right guess is refused too and teaches nothing.
+ */
+function createInviteGuard({ limiter, inviteMissesPerIpPerHour }: InviteGuardOptions) {
+  const missesPerUser: RateRule = {
+    limit: INVITE_MISSES_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: groupMessages.tooManyInviteMisses,
+  };
+  const missesPerIp: RateRule = {
+    limit: inviteMissesPerIpPerHour,
+    windowMs: HOUR_MS,
+    message: groupMessages.tooManyInviteMissesFromNetwork,
+  };
+  const keys = (viewer: Viewer, ip: string) =>
+    [
+      [`invite-miss:user:${viewer.user.id}`, missesPerUser],
+      [`invite-miss:ip:${ip}`, missesPerIp],
+    ] as const;
+  return {
+    async beforeTry(viewer: Viewer, ip: string) {
+      for (const [key, rule] of keys(viewer, ip)) await limiter.hit(key, rule);
+    },
+    /** The code was good: the try is given back. */
+    async goodCode(viewer: Viewer, ip: string) {
+      for (const [key] of keys(viewer, ip)) await limiter.refund(key);
+    },
+  };
+}
+
+/** An invitation as `viewerId` sees it. */
+function invitationOf(
+  group: GroupRow,
+  members: Invitation["members"],
+  viewerId: string,
+): Invitation {
+  const { name, maxMembers } = group;
+  const memberCount = members.length;
+  return {
+    id: group.id,
+    name,
+    members,
+    memberCount,
+    maxMembers,
+    isFull: memberCount >= maxMembers,
+    isMember: members.some((member) => member.id === viewerId),
+  };
+}
+
+/** Adds someone to a group whose row lock the unit holds, unless they belong already or it is full. */
+async function addMember({ clock, events }: Core, unit: Unit, group: GroupRow, userId: string) {
+  const { tx } = unit;
+  if (await isMember(tx, group.id, userId)) return;
+  if ((await countMembers(tx, group.id)) >= group.maxMembers) {
+    throw conflict("group_full", groupMessages.groupFull);
+  }
+  const invited = group.id as InvitedGroupId;
+  await insertMember(tx, { groupId: invited, userId, joinedAt: clock.now() });
+  publishAfterCommit(unit, events, group.id, { type: "members-changed" });
+}
+
+/**
+ * What another feature does, inside the same transaction, when someone stops
+ * being a member (rounds drop them from the open round: docs/game-rules.md).
+ */
+export type LeaveHook = (unit: Unit, groupId: MemberGroupId, userId: string) => Promise<void>;
+
+/** Takes someone out of a group, with what the leave hooks do, in one transaction; false when they were not in it. */
+function dropMember(
+  { transaction, events }: Core,
+  leaveHooks: LeaveHook[],
+  groupId: MemberGroupId,
+  userId: string,
+): Promise<boolean> {
+  return transaction(async (unit) => {
+    if (!(await deleteMember(unit.tx, groupId, userId))) return false;
+    publishAfterCommit(unit, events, groupId, { type: "members-changed" });
+    for (const hook of leaveHooks) await hook(unit, groupId, userId);
+    return true;
+  });
+}
+
+/** Invitations, joining, leaving and removal. */
+export function createMembership(
+  core: Core,
+  groupAccess: GroupAccess,
+  options: InviteGuardOptions,
+) {
+  const { db, transaction, access } = core;
+  const inviteGuard = createInviteGuard(options);
+  const leaveHooks: LeaveHook[] = [];
+  return {
+    onMemberLeaving(hook: LeaveHook) {
+      leaveHooks.push(hook);
+    },
+    /** Anyone with a session (guests too) may look at an invitation. */
+    async invitation(viewer: Viewer, code: string, ip: string): Promise<Invitation> {
+      await inviteGuard.beforeTry(viewer, ip);
+      const group = invariant(await findGroupByInviteCode(db, code), noSuchGroup);
+      await inviteGuard.goodCode(viewer, ip);
+      const id = group.id as InvitedGroupId;
+      const members = await listMembers(db, { id, adminId: group.adminId });
+      return invitationOf(group, members, viewer.user.id);
+    },
+    /**
+     * Joins with the group's current invite code. The group's row lock makes
+     * concurrent joins count one after another: never more than maxMembers.
+     */
+    async join(viewer: Viewer, groupId: string, inviteCode: string, ip: string) {
+      const player = access.player(viewer);
+      await inviteGuard.beforeTry(player, ip);
+      let missed = false;
+      const tryToJoin = transaction(async (unit) => {
+        const group = await lockGroup(unit.tx, groupId);
+        missed = !group || group.inviteCode !== inviteCode;
+        if (!group || missed) throw noSuchGroup();
+        await addMember(core, unit, group, player.user.id);
+      });
+      // A good code (joined, or the group is full) is given back once the transaction
+      // is over: on PGlite the limiter would wait for the connection it holds.
+      await tryToJoin.finally(() => (missed ? undefined : inviteGuard.goodCode(player, ip)));
+    },
+    async leave(viewer: Viewer, groupId: string) {
+      const { role, groupId: id, viewer: player } = await groupAccess.memberOf(viewer, groupId);
+      if (role === "admin") throw conflict("admin_cannot_leave", groupMessages.adminCannotLeave);
+      await dropMember(core, leaveHooks, id, player.user.id);
+    },
+    async removeMember(viewer: Viewer, groupId: string, memberId: string) {
+      const { groupId: id, viewer: admin } = await groupAccess.adminOf(viewer, groupId);
+      if (memberId === admin.user.id) {
+        throw conflict("admin_cannot_leave", groupMessages.adminCannotLeave);
+      }
+      if (!(await dropMember(core, leaveHooks, id, memberId))) {
+        throw notFound("This person is not a member of the group.");
+      }
+    },
+  };
+}
