@@ -45,6 +45,8 @@ export async function shoot(page: Page, name: string) {
   shotsTaken.set(file, taken);
   const viewport = page.viewportSize();
   if (project === "phone") await page.setViewportSize({ width: 390, height: 844 });
+  // From the top: a sticky header scrolled along would stand in the middle of a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of SCHEMES) {
     await useScheme(page, scheme);
     // Inputs ease into the new scheme's colours: let them arrive.

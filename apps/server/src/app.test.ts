@@ -1,8 +1,10 @@
+import { rmSync } from "node:fs";
 import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 import { createSession, createUser } from "../test/factories";
 import { fillPath, openApiRoutes, routeKey } from "../test/route-table";
+import { fakeWebBuild } from "../test/web-build";
 
 const ADMIN_EMAILS = ["boss@example.test", "ops@example.test", "pending@example.test"];
 
@@ -232,6 +234,74 @@ describe("served over https (PUBLIC_URL https://…)", () => {
     const xsrf = cookieAttributes([fresh.headers["set-cookie"] ?? []].flat(), "XSRF-TOKEN");
     expect(xsrf).toEqual(expect.arrayContaining(["secure", "samesite=lax"]));
     expect(xsrf).not.toContain("httponly");
+  });
+});
+
+describe("security headers on the web app's own files", () => {
+  let build: ReturnType<typeof fakeWebBuild>;
+  let plain: TestApp;
+  let secure: TestApp;
+  beforeAll(async () => {
+    build = fakeWebBuild();
+    plain = await createTestApp({ webRoot: build.root });
+    secure = await createTestApp({
+      webRoot: build.root,
+      env: { PUBLIC_URL: "https://eitheror.example" },
+    });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await secure?.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+
+  /** The page, a client route, the manifest, a hashed asset (brotli and plain), a public file. */
+  const files = () => [
+    { url: "/", type: /^text\/html/ },
+    { url: "/home", type: /^text\/html/ },
+    { url: "/manifest.webmanifest", type: /^application\/manifest\+json/ },
+    { url: build.asset, type: /javascript/, headers: { "accept-encoding": "br" } },
+    { url: build.asset, type: /javascript/ },
+    { url: "/theme.js", type: /javascript/ },
+  ];
+
+  async function expectHeaders(app: TestApp, https: boolean) {
+    for (const { url, type, headers } of files()) {
+      const response = await app.client().get(url, { headers });
+      const where = `${url} ${JSON.stringify(headers ?? {})}`;
+      expect(response.status, where).toBe(200);
+      expect(response.headers.get("content-type"), where).toMatch(type);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(directive(csp, "default-src"), where).toEqual(["'self'"]);
+      expect(directive(csp, "script-src"), where).toEqual(["'self'"]);
+      expect(directive(csp, "frame-ancestors"), where).toEqual(["'none'"]);
+      expect(response.headers.get("x-content-type-options"), where).toBe("nosniff");
+      const hsts = response.headers.get("strict-transport-security");
+      if (https) {
+        expect(hsts, where).toMatch(/max-age=\d+/);
+        expect(csp, where).toContain("upgrade-insecure-requests");
+      } else expect(hsts, where).toBeNull();
+    }
+  }
+
+  it("over http: CSP without inline script, frame-ancestors 'none', nosniff, no HSTS", async () => {
+    await expectHeaders(plain, false);
+  });
+
+  it("over https: the same, with HSTS and upgrade-insecure-requests", async () => {
+    await expectHeaders(secure, true);
+  });
+
+  it("serves a page whose every script the CSP lets run: none inline", async () => {
+    const page = await plain.client().get("/");
+    const scripts = [...page.text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [tag, attributes = "", body = ""] of scripts) {
+      // Data for the app is not run; any other script must come from a file.
+      if (/type="application\/json"/.test(attributes)) continue;
+      expect(attributes, tag).toMatch(/\ssrc="\/[^"]+"/);
+      expect(body.trim(), tag).toBe("");
+    }
   });
 });
 

@@ -17,6 +17,8 @@ const MEMBERS = 4;
 const GUESTS = 30;
 /** The kill comes once this many writes were acknowledged: well inside the burst. */
 const KILL_AFTER_ACKS = 150;
+/** The README's promise: ready again within 10 s of the kill. */
+const READY_WITHIN_MS = 10_000;
 
 type Data<T> = { data: T };
 type Member = TestClient & { userId: string };
@@ -186,8 +188,7 @@ async function lostAfterRestart(
 }
 
 describe(`a server killed with SIGKILL mid-burst (${testDbKind()})`, () => {
-  // How fast it is ready again is a figure to read (the ≤ 10 s target), not a timed assertion.
-  it("is ready again at once and has every write it acknowledged", async () => {
+  it("is ready again within 10 s of the kill and has every write it acknowledged", async () => {
     const first = await start();
     await expect.poll(first.ready, { timeout: 120_000, interval: 200 }).toBe(200);
     const members: Member[] = [];
@@ -220,5 +221,6 @@ describe(`a server killed with SIGKILL mid-burst (${testDbKind()})`, () => {
       `crash (${testDbKind()}): ${acked.count} writes acknowledged (${acked.votes.size} vote pairs, ${acked.choices.size} global choices), ${lost} lost, ready ${restartToReadyMs} ms after the kill`,
     );
     expect(lost).toBe(0);
+    expect(restartToReadyMs).toBeLessThanOrEqual(READY_WITHIN_MS);
   }, 300_000);
 });

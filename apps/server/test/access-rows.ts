@@ -6,34 +6,37 @@ import { type Caller, row } from "./access-matrix";
  * The authorization matrices' rows: what each kind of caller gets from each
  * operation. The groups and rounds access tests try them; the authorization
  * coverage test checks that every signed-in route has a row somewhere.
+ *
+ * A product admin has no power inside a group they are not in: their column is
+ * the stranger's.
  */
 
-//                 signedOut guest stranger member removed admin otherAdmin
+//                 signedOut guest stranger member removed admin otherAdmin productAdmin
 export const groupsAccess: Record<keyof typeof groupsApi, Record<Caller, number>> = {
-  create: row(401, 403, 200, 200, 200, 200, 200),
-  list: row(401, 403, 200, 200, 200, 200, 200),
-  get: row(401, 403, 404, 200, 404, 200, 404),
-  update: row(401, 403, 404, 403, 404, 200, 404),
-  remove: row(401, 403, 404, 403, 404, 200, 404),
-  invitation: row(401, 200, 200, 200, 200, 200, 200),
-  join: row(401, 403, 200, 200, 200, 200, 200),
-  leave: row(401, 403, 404, 200, 404, 409, 404),
-  removeMember: row(401, 403, 404, 403, 404, 200, 404),
-  resetInviteCode: row(401, 403, 404, 403, 404, 200, 404),
+  create: row(401, 403, 200, 200, 200, 200, 200, 200),
+  list: row(401, 403, 200, 200, 200, 200, 200, 200),
+  get: row(401, 403, 404, 200, 404, 200, 404, 404),
+  update: row(401, 403, 404, 403, 404, 200, 404, 404),
+  remove: row(401, 403, 404, 403, 404, 200, 404, 404),
+  invitation: row(401, 200, 200, 200, 200, 200, 200, 200),
+  join: row(401, 403, 200, 200, 200, 200, 200, 200),
+  leave: row(401, 403, 404, 200, 404, 409, 404, 404),
+  removeMember: row(401, 403, 404, 403, 404, 200, 404, 404),
+  resetInviteCode: row(401, 403, 404, 403, 404, 200, 404, 404),
   // A member's stream answers 200 and starts; the suites stop reading at once.
-  events: row(401, 403, 404, 200, 404, 200, 404),
+  events: row(401, 403, 404, 200, 404, 200, 404, 404),
 };
 
-//                 signedOut guest stranger member removed admin otherAdmin
+//                 signedOut guest stranger member removed admin otherAdmin productAdmin
 export const roundsAccess: Record<keyof typeof roundsApi, Record<Caller, number>> = {
-  startFirst: row(401, 403, 404, 403, 404, 200, 404),
-  current: row(401, 403, 404, 200, 404, 200, 404),
-  currentOfMine: row(401, 403, 200, 200, 200, 200, 200),
-  vote: row(401, 403, 404, 200, 404, 200, 404),
+  startFirst: row(401, 403, 404, 403, 404, 200, 404, 404),
+  current: row(401, 403, 404, 200, 404, 200, 404, 404),
+  currentOfMine: row(401, 403, 200, 200, 200, 200, 200, 200),
+  vote: row(401, 403, 404, 200, 404, 200, 404, 404),
   // Without a vote for everyone: the member and the admin get the missing-votes 400.
-  submit: row(401, 403, 404, 400, 404, 400, 404),
-  leaderboard: row(401, 403, 404, 200, 404, 200, 404),
-  archived: row(401, 403, 404, 200, 404, 200, 404),
-  round: row(401, 403, 404, 200, 404, 200, 404),
-  votes: row(401, 403, 404, 200, 404, 200, 404),
+  submit: row(401, 403, 404, 400, 404, 400, 404, 404),
+  leaderboard: row(401, 403, 404, 200, 404, 200, 404, 404),
+  archived: row(401, 403, 404, 200, 404, 200, 404, 404),
+  round: row(401, 403, 404, 200, 404, 200, 404, 404),
+  votes: row(401, 403, 404, 200, 404, 200, 404, 404),
 };

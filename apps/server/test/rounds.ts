@@ -16,8 +16,12 @@ type Data<T> = { data: T };
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A signed-up person as an API client with a bearer token: quick to make by the dozen. */
-export async function player(t: TestApp, name: string, { http = false } = {}): Promise<Player> {
-  const user = await createUser(t.db, { name });
+export async function player(
+  t: TestApp,
+  name: string,
+  { http = false, email }: { http?: boolean; email?: string } = {},
+): Promise<Player> {
+  const user = await createUser(t.db, { name, ...(email ? { email } : {}) });
   const { token } = await createSession(t.db, user.id);
   const client = http ? await t.httpClient() : t.client();
   return Object.assign(client.useBearer(token), { userId: user.id, name });

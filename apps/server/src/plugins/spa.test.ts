@@ -1,18 +1,15 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { readFileSync, rmSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import { initialDataSchema } from "@eitheror/shared/shell/schema";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app";
+import { fakeWebBuild, webSource } from "../../test/web-build";
 import { renderManifest, renderPage, spaPlugin } from "./spa";
 
-const web = (path: string) => fileURLToPath(new URL(`../../../web/${path}`, import.meta.url));
 /** The web app's real page template: its markers are what the server fills in. */
-const template = readFileSync(web("index.html"), "utf8");
+const template = readFileSync(webSource("index.html"), "utf8");
 
 const hostile = `</title></script><script>alert("x")</script><img src=x onerror=alert(1)> & 'q'`;
 const dilemma: GlobalDilemma = {
@@ -126,7 +123,7 @@ describe("renderPage", () => {
 describe("renderManifest", () => {
   it("names the installed app after APP_TITLE", () => {
     const manifest = JSON.parse(
-      renderManifest(readFileSync(web("public/manifest.webmanifest"), "utf8"), 'A "B"'),
+      renderManifest(readFileSync(webSource("public/manifest.webmanifest"), "utf8"), 'A "B"'),
     );
     expect(manifest).toMatchObject({ name: 'A "B"', short_name: 'A "B"', start_url: "/" });
     expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual([
@@ -137,29 +134,14 @@ describe("renderManifest", () => {
   });
 });
 
-/** A built web app in a temporary folder: the page, one script with its twins, its map. */
-function fakeBuild() {
-  const root = mkdtempSync(join(tmpdir(), "eitheror-web-"));
-  mkdirSync(join(root, "assets"));
-  writeFileSync(join(root, "index.html"), template);
-  copyFileSync(web("public/manifest.webmanifest"), join(root, "manifest.webmanifest"));
-  const script = Buffer.from(`console.log(${JSON.stringify("eitheror ".repeat(500))});\n`);
-  writeFileSync(join(root, "assets/index-abc123.js"), script);
-  writeFileSync(join(root, "assets/index-abc123.js.br"), brotliCompressSync(script));
-  writeFileSync(join(root, "assets/index-abc123.js.gz"), gzipSync(script));
-  writeFileSync(join(root, "assets/index-abc123.js.map"), '{"version":3}');
-  writeFileSync(join(root, "theme.js"), "// theme\n");
-  return { root, script };
-}
-
 describe("spaPlugin", () => {
-  let build: ReturnType<typeof fakeBuild>;
+  let build: ReturnType<typeof fakeWebBuild>;
   let app: FastifyInstance;
   const asked: string[] = [];
   let failing = false;
 
   beforeAll(async () => {
-    build = fakeBuild();
+    build = fakeWebBuild();
     app = Fastify();
     await app.register(spaPlugin, {
       root: build.root,
@@ -254,9 +236,9 @@ describe("spaPlugin", () => {
 
 describe("the landing page with the real app", () => {
   let t: TestApp;
-  let build: ReturnType<typeof fakeBuild>;
+  let build: ReturnType<typeof fakeWebBuild>;
   beforeAll(async () => {
-    build = fakeBuild();
+    build = fakeWebBuild();
     t = await createTestApp({ webRoot: build.root, env: { APP_TITLE: "<b>Fun</b>" } });
   });
   afterAll(async () => {

@@ -82,6 +82,9 @@ describe("Generate Dilemmas", () => {
     const known = shipped[0];
     if (!known) throw new Error("the bank is empty");
     const before = await bankSize();
+    const idsBefore = new Set(
+      (await t.db.select({ id: dilemmas.id }).from(dilemmas)).map((r) => r.id),
+    );
     llm.answer({
       content: JSON.stringify({
         dilemmas: [
@@ -98,6 +101,27 @@ describe("Generate Dilemmas", () => {
     });
     expect((await generate()).body).toEqual({ data: { added: 2 } });
     expect(await bankSize()).toBe(before + 2);
+    // The rows that landed are the two good new ones, the first take of item 5 among them.
+    const landed = (await t.db.select().from(dilemmas)).filter((row) => !idsBefore.has(row.id));
+    const fields = ({ dilemma, optionA, optionB, source }: (typeof landed)[number]) => ({
+      dilemma,
+      optionA,
+      optionB,
+      source,
+    });
+    expect(landed.map(fields).sort((a, b) => a.dilemma.localeCompare(b.dilemma))).toEqual([
+      { ...item(5), source: "generated" },
+      { ...item(6), source: "generated" },
+    ]);
+    // The bank's own dilemma is still the one row of its question, as it was.
+    const sameQuestion = await t.db
+      .select()
+      .from(dilemmas)
+      .where(eq(dilemmas.dedupeKey, known.dedupeKey));
+    expect(sameQuestion).toEqual([known]);
+    for (const malformed of ["No answers?", "Too long an answer?"]) {
+      expect(await inBank(malformed), malformed).toBeNull();
+    }
   });
 
   it.each([

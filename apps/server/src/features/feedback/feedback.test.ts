@@ -71,6 +71,38 @@ describe("sending feedback", () => {
     expect((await send(me, "after the hour")).status).toBe(200);
   });
 
+  it("is limited to 20 an hour per network for guests, who can start new sessions at will", async () => {
+    const ip = "203.0.113.77";
+    const fromNetwork = async (text: string, from = ip) => {
+      const guest = await t.anonymous();
+      const response = await guest.post<ErrorBody>("/api/feedback/create", {
+        body: { feedback: text },
+        remoteAddress: from,
+      });
+      return { guest, response };
+    };
+    const senders: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const { guest, response } = await fromNetwork(`guest note ${i}`);
+      expect(response.status, `guest ${i}`).toBe(200);
+      senders.push(guest.userId);
+    }
+    // A fresh guest, well within its own 5: the network's 20 are used up.
+    const { guest: oneTooMany, response: refused } = await fromNetwork("one more from here");
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({ code: "rate_limited", message: feedbackMessages.tooMany });
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(await storedFrom(oneTooMany.userId)).toEqual([]);
+    const stored = await Promise.all(senders.map(storedFrom));
+    expect(stored.map((rows) => rows.length)).toEqual(senders.map(() => 1));
+    // Another network is not held back by this one.
+    expect((await fromNetwork("from elsewhere", "198.51.100.9")).response.status).toBe(200);
+    await t.client().post("/api/test/clock", { body: { advanceMs: 61 * 60 * 1000 } });
+    expect((await fromNetwork("after the hour")).response.status).toBe(200);
+  });
+
   it("needs a session", async () => {
     expect((await send(t.client(), "hello")).status).toBe(401);
   });

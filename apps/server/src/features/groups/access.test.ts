@@ -2,7 +2,14 @@
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import type { GroupData } from "@eitheror/shared/groups/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Caller, clientFor, type Person } from "../../../test/access-matrix";
+import {
+  type Caller,
+  clientFor,
+  expectProductAdmin,
+  matrixTally,
+  type Person,
+  PRODUCT_ADMIN_EMAIL,
+} from "../../../test/access-matrix";
 import { groupsAccess } from "../../../test/access-rows";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
 
@@ -10,7 +17,7 @@ let t: TestApp;
 let people: Record<Person, TestClient & { userId: string }>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { ADMIN_EMAILS: PRODUCT_ADMIN_EMAIL } });
   const signIn = (name: string) => t.signIn(`${name.toLowerCase()}-access@example.test`, { name });
   people = {
     stranger: await signIn("Stranger"),
@@ -18,12 +25,16 @@ beforeAll(async () => {
     removed: await signIn("Removed"),
     admin: await signIn("Admin"),
     otherAdmin: await signIn("Other"),
+    productAdmin: await t.signIn(PRODUCT_ADMIN_EMAIL, { name: "Boss" }),
   };
+  await expectProductAdmin(people.productAdmin);
   await people.otherAdmin.post("/api/groups/create", {
     body: { name: "Another group", maxMembers: 5, daysBetweenRounds: 1 },
   });
 });
 afterAll(() => t?.close());
+const tally = matrixTally("groups");
+afterAll(() => tally.report());
 
 /** A fresh group per call: the admin, a member, and a member who was removed. */
 async function freshGroup() {
@@ -80,6 +91,7 @@ describe("who may call which groups route", () => {
       };
       const response = await (await clientFor(t, people, caller)).request(method, url, { body });
       seen[caller] = response.status;
+      tally.count(expected[route][caller], response.status);
     }
     expect(seen).toEqual(expected[route]);
   });

@@ -1,7 +1,14 @@
 // Every rounds route × every kind of caller, with the one answer each must get.
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Caller, clientFor, type Person } from "../../../test/access-matrix";
+import {
+  type Caller,
+  clientFor,
+  expectProductAdmin,
+  matrixTally,
+  type Person,
+  PRODUCT_ADMIN_EMAIL,
+} from "../../../test/access-matrix";
 import { roundsAccess } from "../../../test/access-rows";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
@@ -17,17 +24,21 @@ let t: TestApp;
 let people: Record<Person, Player>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { ADMIN_EMAILS: PRODUCT_ADMIN_EMAIL } });
   people = {
     stranger: await player(t, "Stranger"),
     member: await player(t, "Member"),
     removed: await player(t, "Removed"),
     admin: await player(t, "Admin"),
     otherAdmin: await player(t, "Other"),
+    productAdmin: await player(t, "Boss", { email: PRODUCT_ADMIN_EMAIL }),
   };
+  await expectProductAdmin(people.productAdmin);
   await groupWith(people.otherAdmin, [people.stranger]);
 });
 afterAll(() => t?.close());
+const tally = matrixTally("rounds");
+afterAll(() => tally.report());
 
 /**
  * A fresh group: the admin, a member, and a member who was removed. With a
@@ -103,6 +114,7 @@ describe("who may call which rounds route", () => {
       const { method, url, body } = routes[route](await freshGroup(wantsHistory));
       const response = await (await clientFor(t, people, caller)).request(method, url, { body });
       seen[caller] = response.status;
+      tally.count(expected[route][caller], response.status);
     }
     expect(seen).toEqual(expected[route]);
   });

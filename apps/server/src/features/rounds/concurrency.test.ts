@@ -1,7 +1,7 @@
 // Many requests at once, and two instances sweeping one database: state stays exact.
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { createTestApp, type TestApp, type TestResponse } from "../../../test/app";
 import { createSession } from "../../../test/factories";
 import {
   currentRoundId,
@@ -94,6 +94,124 @@ describe("one group's members voting and submitting at once", () => {
     // Everyone predicted everyone right: 6 points each.
     expect(Object.values(stats)).toEqual(Array(7).fill({ isSubmitted: true, points: 6 }));
     expect(await currentRoundId(admin, groupId)).not.toBe(roundId);
+  }, 60_000);
+});
+
+describe("one group's votes and submits racing together", () => {
+  it("records one submission each, only complete ones, and no vote changed after it", async () => {
+    const people: Player[] = [];
+    for (let i = 0; i < 8; i++) people.push(await player(t, `Mixer ${i}`, { http: true }));
+    const [admin, ...others] = people as [Player, ...Player[]];
+    const groupId = await groupWith(admin, others);
+    const roundId = (await rounds.start(admin, groupId)).body.data.dilemmaData.roundId;
+    const ready = people.slice(0, 4);
+    const late = people.slice(4);
+    const voteFor = (voter: Player, member: Player, option: "A" | "B", note: string) =>
+      rounds.vote(voter, groupId, roundId, {
+        selectedFor: member.userId,
+        optionSelected: option,
+        comments: `${note} from ${voter.name}`,
+      });
+    // Half the group voted already: their submits can land in the middle of the burst.
+    for (const voter of ready)
+      for (const member of people) await voteFor(voter, member, "A", "early");
+
+    // 64 votes at once, interleaved: the ready half change every vote while the other
+    // half cast theirs. Each member's submits (two at once for the ready half) leave
+    // when one of their own votes is answered, so they land among the others in flight.
+    type Kind = "change" | "first" | "submit";
+    const sent: { kind: Kind; voter: Player; member: Player; answer: Promise<TestResponse> }[] = [];
+    const voteAnswers = new Map<string, Promise<TestResponse>>();
+    for (const member of people) {
+      for (const voter of people) {
+        const kind = ready.includes(voter) ? "change" : "first";
+        const answer = voteFor(voter, member, kind === "change" ? "B" : "A", kind);
+        voteAnswers.set(`${voter.userId}>${member.userId}`, answer);
+        sent.push({ kind, voter, member, answer });
+      }
+    }
+    const submitAfter = (voter: Player, member: Player) => {
+      const own = voteAnswers.get(`${voter.userId}>${member.userId}`) as Promise<TestResponse>;
+      const answer = own.then(() => rounds.submit(voter, groupId, roundId));
+      sent.push({ kind: "submit", voter, member: voter, answer });
+    };
+    ready.forEach((voter, v) => {
+      submitAfter(voter, people[v + 2] as Player);
+      submitAfter(voter, people[v + 2] as Player);
+    });
+    for (const voter of late) submitAfter(voter, people[6] as Player);
+    const answers = await Promise.all(sent.map((r) => r.answer));
+    const done = sent.map((r, i) => ({ ...r, answer: answers[i] as TestResponse }));
+    const codeOf = (answer: TestResponse) =>
+      (answer.body as { error?: { code: string } }).error?.code;
+    for (const { kind, voter, answer } of done) {
+      if (kind === "first") expect(answer.status).toBe(200);
+      // A change after its voter's submission, or a second submit: refused.
+      else if (answer.status === 409) expect(codeOf(answer)).toBe("already_submitted");
+      // A late member's submit may come before their last vote.
+      else if (answer.status === 400 && kind === "submit") {
+        expect(late).toContain(voter);
+        expect(codeOf(answer)).toBe("votes_missing");
+      } else expect(answer.status).toBe(200);
+    }
+    for (const voter of ready) {
+      const mine = done.filter((r) => r.kind === "submit" && r.voter === voter);
+      expect(mine.map((r) => r.answer.status).sort()).toEqual([200, 409]);
+    }
+    // Whoever was too early submits again, all at once: now every vote is in.
+    const retried = done.filter((r) => r.kind === "submit" && r.answer.status === 400);
+    const retries = await Promise.all(
+      retried.map(({ voter }) => rounds.submit(voter, groupId, roundId)),
+    );
+    expect(retries.map((answer) => answer.status)).toEqual(retries.map(() => 200));
+
+    const submitted = await t.db
+      .select()
+      .from(roundSubmissions)
+      .where(eq(roundSubmissions.roundId, roundId));
+    expect(submitted.map((row) => row.userId).sort()).toEqual(people.map((p) => p.userId).sort());
+    const submittedAt = new Map(submitted.map((row) => [row.userId, row.submittedAt.getTime()]));
+    const saved = await t.db.select().from(votes).where(eq(votes.roundId, roundId));
+    expect(saved).toHaveLength(people.length ** 2);
+    for (const voter of people) {
+      const mine = saved.filter((vote) => vote.selectedBy === voter.userId);
+      expect(mine.map((vote) => vote.selectedFor).sort()).toEqual(
+        people.map((p) => p.userId).sort(),
+      );
+      for (const vote of mine) {
+        expect(vote.optionSelected).not.toBeNull();
+        expect(vote.updatedAt.getTime()).toBeLessThanOrEqual(submittedAt.get(voter.userId) ?? 0);
+      }
+    }
+    // A change that got a 200 is what was kept; one refused (409) left the vote as it was.
+    for (const { voter, member, answer } of done.filter((r) => r.kind === "change")) {
+      const vote = saved.find(
+        (v) => v.selectedBy === voter.userId && v.selectedFor === member.userId,
+      );
+      const kept = answer.status === 200 ? ["B", "change"] : ["A", "early"];
+      expect([vote?.optionSelected, vote?.comments]).toEqual([
+        kept[0],
+        `${kept[1]} from ${voter.name}`,
+      ]);
+    }
+
+    // Closed exactly once: one closing answer, one set of results, one next round.
+    const closings = [
+      ...done.filter((r) => r.kind === "submit").map((r) => r.answer),
+      ...retries,
+    ].filter((a) => (a.body as { data?: { roundClosed?: boolean } }).data?.roundClosed === true);
+    expect(closings).toHaveLength(1);
+    const [results] = await t.db
+      .select({ n: count() })
+      .from(roundResults)
+      .where(eq(roundResults.roundId, roundId));
+    expect(results?.n).toBe(people.length);
+    const groupRounds = await t.db
+      .select()
+      .from(roundsTable)
+      .where(eq(roundsTable.groupId, groupId));
+    expect(groupRounds.map((round) => round.archivedAt === null).sort()).toEqual([false, true]);
+    expect(groupRounds.find((round) => round.id === roundId)?.archivedAt).not.toBeNull();
   }, 60_000);
 });
 

@@ -1,6 +1,7 @@
 import type { ErrorEnvelope } from "@eitheror/shared/api/envelope";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
-import { eq } from "drizzle-orm";
+import { count, eq, inArray, is } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app";
 import {
@@ -14,7 +15,8 @@ import {
   rounds,
   voteAll,
 } from "../../../test/rounds";
-import { rounds as roundsTable } from "../../db/schema";
+import * as schema from "../../db/schema";
+import { groups as groupsTable, rounds as roundsTable } from "../../db/schema";
 
 let t: TestApp;
 let ana: Player;
@@ -222,5 +224,107 @@ describe("a round of three", () => {
       ).body.data.roundsData.find((round) => round.groupId === groupId);
     expect(await mine(cy)).toMatchObject({ roundId: open, isSubmitted: true });
     expect(await mine(ana)).toMatchObject({ roundId: open, isSubmitted: false });
+  });
+});
+
+/**
+ * Every table that hangs off a group, read from the schema: by a foreign key to
+ * `groups` (matched on the group's id) or to `rounds` (on the ids of its rounds).
+ * A new table with such a key is counted without touching this test.
+ */
+const groupOwned = Object.values(schema).flatMap((table) => {
+  if (!is(table, PgTable)) return [];
+  const config = getTableConfig(table);
+  return config.foreignKeys.flatMap((key) => {
+    const { columns, foreignTable } = key.reference();
+    const [column] = columns;
+    if (!column || (foreignTable !== groupsTable && foreignTable !== roundsTable)) return [];
+    return [
+      { name: config.name, table, column, by: foreignTable === groupsTable ? "group" : "round" },
+    ];
+  });
+});
+
+/** The rows of each group-owned table that belong to `groupId`, whose rounds are `roundIds`. */
+async function groupRows(groupId: string, roundIds: string[]) {
+  const rows: Record<string, number> = {};
+  const [own] = await t.db
+    .select({ n: count() })
+    .from(groupsTable)
+    .where(eq(groupsTable.id, groupId));
+  rows.groups = own?.n ?? 0;
+  for (const { name, table, column, by } of groupOwned) {
+    const ids = by === "group" ? [groupId] : roundIds;
+    const [found] = await t.db.select({ n: count() }).from(table).where(inArray(column, ids));
+    rows[name] = (rows[name] ?? 0) + (found?.n ?? 0);
+  }
+  return rows;
+}
+
+const roundIdsOf = async (groupId: string) =>
+  (
+    await t.db
+      .select({ id: roundsTable.id })
+      .from(roundsTable)
+      .where(eq(roundsTable.groupId, groupId))
+  ).map((row) => row.id);
+
+/** A group of `admin` and `others` with one round closed by everyone's submit and the next one under way. */
+async function playedGroup(admin: Player, others: Player[]) {
+  const everyone = [admin, ...others];
+  const groupId = await groupWith(admin, others);
+  const closed = (await rounds.start(admin, groupId)).body.data.dilemmaData.roundId;
+  for (const voter of everyone) {
+    await voteAll(
+      voter,
+      groupId,
+      closed,
+      everyone.map((member) => [member, "A"]),
+    );
+  }
+  for (const voter of everyone)
+    expect((await rounds.submit(voter, groupId, closed)).status).toBe(200);
+  const open = await currentRoundId(admin, groupId);
+  expect(open).not.toBe(closed);
+  await voteAll(
+    admin,
+    groupId,
+    open,
+    everyone.map((member) => [member, "B"]),
+  );
+  expect((await rounds.submit(admin, groupId, open)).status).toBe(200);
+  await voteAll(others[0] as Player, groupId, open, [[admin, "A"]]);
+  return groupId;
+}
+
+describe("deleting a group that has played", () => {
+  it("leaves no row of it in any group-owned table, and another group's rows stay", async () => {
+    expect(groupOwned.map((owned) => owned.name)).toEqual(
+      expect.arrayContaining([
+        "group_members",
+        "round_results",
+        "round_submissions",
+        "rounds",
+        "votes",
+      ]),
+    );
+    const gone = await playedGroup(ana, [ben, cy]);
+    const kept = await playedGroup(ben, [ana]);
+    const goneRounds = await roundIdsOf(gone);
+    const keptRounds = await roundIdsOf(kept);
+    expect(goneRounds).toHaveLength(2);
+    const before = await groupRows(gone, goneRounds);
+    // Every table really held rows of the group: an empty one would prove nothing.
+    for (const [name, n] of Object.entries(before)) expect(n, name).toBeGreaterThan(0);
+    const keptBefore = await groupRows(kept, keptRounds);
+    for (const [name, n] of Object.entries(keptBefore)) expect(n, name).toBeGreaterThan(0);
+
+    expect((await ana.request("DELETE", `/api/groups/${gone}`)).status).toBe(200);
+
+    const after = await groupRows(gone, goneRounds);
+    expect(after).toEqual(Object.fromEntries(Object.keys(before).map((name) => [name, 0])));
+    expect(await groupRows(kept, keptRounds)).toEqual(keptBefore);
+    expect((await ana.get(`/api/groups/${gone}`)).status).toBe(404);
+    expect((await rounds.current(ana, kept)).status).toBe(200);
   });
 });
