@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@eitheror/shared/api/envelope";
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { ApiError } from "./api-client";
 
@@ -29,18 +30,45 @@ export function formMessages<T extends FieldValues>(
   return [...fields, ...rest];
 }
 
+/** Refused input: the envelope's `messages` say what is wrong with each field. */
+const REFUSED_INPUT: ReadonlySet<string> = new Set<ErrorCode>([
+  "invalid_input",
+  "max_below_members",
+  "votes_missing",
+]);
+
 /**
- * What a failed call says on a form: the server's field messages for a refused
- * input, its own words where they help (a limit, a conflict), else `fallback`,
+ * Failures whose message the server writes for a person: a conflict with the
+ * state of things (`conflict`, or the domain code it names) and a rate limit.
+ */
+const SAID_FOR_PEOPLE: ReadonlySet<string> = new Set<ErrorCode>([
+  "conflict",
+  "email_taken",
+  "display_name_missing",
+  "duplicate_dilemma",
+  "group_full",
+  "admin_cannot_leave",
+  "not_enough_members",
+  "round_already_started",
+  "no_dilemma_left",
+  "round_closed",
+  "already_submitted",
+  "rate_limited",
+]);
+
+/**
+ * What a failed call says on a form, decided on the error's code
+ * (docs/architecture.md, Errors): the server's field messages for a refused
+ * input, its own words where they help (a conflict, a limit), else `fallback`,
  * the product's message for that failure.
  */
 export function failureMessages(error: unknown, fallback: string): FormMessage[] {
   if (!(error instanceof ApiError)) return [{ message: fallback }];
-  if (error.status === 400 && error.messages.length > 0) {
+  const code = error.code ?? "";
+  if (REFUSED_INPUT.has(code) && error.messages.length > 0) {
     return error.messages.map((message) => ({ message }));
   }
-  if (error.status === 0 || error.status === 409 || error.status === 429) {
-    return [{ message: error.message }];
-  }
+  // Status 0 is no answer at all (offline): there is no envelope, so no code to read.
+  if (SAID_FOR_PEOPLE.has(code) || error.status === 0) return [{ message: error.message }];
   return [{ message: fallback }];
 }

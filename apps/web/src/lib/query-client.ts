@@ -1,15 +1,20 @@
+import type { ErrorCode } from "@eitheror/shared/api/envelope";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
 interface QueryClientOptions {
   /**
-   * A 401 means the session ended on the server (expired, or the account was
-   * disabled): the app re-reads the session so the guards move the user out.
+   * `not_signed_in` (or `invalid_bearer`) means the session ended on the server
+   * (expired, or the account was disabled): the app re-reads the session so the
+   * guards move the user out.
    */
   onUnauthorized?: (client: QueryClient) => void;
 }
 
-const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+const SESSION_GONE: ReadonlySet<string> = new Set<ErrorCode>(["not_signed_in", "invalid_bearer"]);
+
+const isUnauthorized = (error: unknown) =>
+  error instanceof ApiError && SESSION_GONE.has(error.code ?? "");
 
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
   const client: QueryClient = new QueryClient({
@@ -27,7 +32,8 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not get better by asking again; network trouble might.
+        // A 4xx will not get better by asking again; network trouble or a 5xx might.
+        // By status, not code: the retry policy is the status class's, and a proxy's 5xx has no code.
         retry: (failures, error) =>
           failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },

@@ -4,7 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";
 
-/** Holds a route of the spec whose screen arrives in a later release, and says what comes. */
+/** Holds a route of docs/product.md whose screen arrives in a later release, and says what comes. */
 export function ComingSoon({ title, description }: { title: string; description: string }) {
   return (
     <section className="mx-auto max-w-lg rounded-3xl bg-surface p-8 text-center shadow-sm ring-1 ring-border">

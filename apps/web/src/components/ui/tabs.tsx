@@ -25,9 +25,52 @@ export function Tabs<K extends string>({
   children: ReactNode;
 }) {
   const baseId = useId();
-  const refs = useRef(new Map<K, HTMLButtonElement>());
+  const { refs, onKeyDown } = useArrowKeys(items, value, onChange);
   const tabId = (key: K) => `${baseId}-tab-${key}`;
 
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={label}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 overflow-x-auto rounded-2xl bg-surface-muted p-1"
+      >
+        {items.map((item) => (
+          <Tab
+            key={item.key}
+            buttonRef={(node) => {
+              if (node) refs.current.set(item.key, node);
+              else refs.current.delete(item.key);
+            }}
+            id={tabId(item.key)}
+            panelId={`${baseId}-panel`}
+            label={item.label}
+            selected={item.key === value}
+            onSelect={() => onChange(item.key)}
+          />
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={tabId(value)}
+        className="mt-4 outline-none"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Arrows (wrapping), Home and End choose a tab and move the focus to it. */
+function useArrowKeys<K extends string>(
+  items: readonly TabItem<K>[],
+  value: K,
+  onChange: (key: K) => void,
+) {
+  const refs = useRef(new Map<K, HTMLButtonElement>());
   const onKeyDown = (event: KeyboardEvent) => {
     const index = items.findIndex((item) => item.key === value);
     const next = {
@@ -43,51 +86,42 @@ export function Tabs<K extends string>({
     onChange(key);
     refs.current.get(key)?.focus();
   };
+  return { refs, onKeyDown };
+}
 
+/** One tab: the only tab stop when chosen. */
+function Tab({
+  buttonRef,
+  id,
+  panelId,
+  label,
+  selected,
+  onSelect,
+}: {
+  buttonRef: (node: HTMLButtonElement | null) => void;
+  id: string;
+  panelId: string;
+  label: string;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   return (
-    <div>
-      <div
-        role="tablist"
-        aria-label={label}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-2xl bg-surface-muted p-1"
-      >
-        {items.map((item) => {
-          const selected = item.key === value;
-          return (
-            <button
-              key={item.key}
-              ref={(node) => {
-                if (node) refs.current.set(item.key, node);
-                else refs.current.delete(item.key);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(item.key)}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => onChange(item.key)}
-              className={cn(
-                "min-h-10 flex-1 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition sm:px-4",
-                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
-                selected ? "bg-surface text-fg shadow-sm" : "text-fg-muted hover:text-fg",
-              )}
-            >
-              {item.label}
-            </button>
-          );
-        })}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel`}
-        aria-labelledby={tabId(value)}
-        className="mt-4 outline-none"
-      >
-        {children}
-      </div>
-    </div>
+    <button
+      ref={buttonRef}
+      type="button"
+      role="tab"
+      id={id}
+      aria-selected={selected}
+      aria-controls={panelId}
+      tabIndex={selected ? 0 : -1}
+      onClick={onSelect}
+      className={cn(
+        "min-h-10 flex-1 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition sm:px-4",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
+        selected ? "bg-surface text-fg shadow-sm" : "text-fg-muted hover:text-fg",
+      )}
+    >
+      {label}
+    </button>
   );
 }

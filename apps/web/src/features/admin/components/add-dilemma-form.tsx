@@ -30,7 +30,10 @@ function addFailure(error: Error | null) {
   return failureMessages(error, FALLBACK);
 }
 
-/** Beyond the spec: one dilemma typed by hand, with the bank's own rules and duplicate check. */
+/**
+ * Beyond docs/product.md's admin page (docs/decisions/0015-feedback-and-admin-screens.md):
+ * one dilemma typed by hand, with the bank's own rules and duplicate check.
+ */
 export function AddDilemmaForm() {
   const add = useAddDilemma();
   const form = useForm({

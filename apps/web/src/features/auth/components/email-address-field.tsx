@@ -3,7 +3,7 @@ import { Field } from "@/components/ui/field";
 import { EmailInput } from "@/components/ui/input";
 
 /**
- * The address a sign-in link goes to, labelled as the spec names it; marked
+ * The address a sign-in link goes to, labelled as docs/product.md names it; marked
  * invalid and tied to the form's alert (`errorsId`) when the alert speaks of it.
  */
 export function EmailAddressField({

@@ -1,6 +1,7 @@
 import { isEmailLinkTokenShape, safeReturnUrl } from "@eitheror/shared/identity/rules";
 import {
   identityMessages,
+  type SessionUser,
   type SignInForm,
   signInFormSchema,
   type UserData,
@@ -9,7 +10,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail, Unlink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, type NavigateOptions, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -40,7 +41,8 @@ const ERRORS_ID = "confirm-email-errors";
 function failureMessage(error: unknown): { text: string; canRetry: boolean } {
   if (
     error instanceof ApiError &&
-    (error.status === 0 || error.status === 429 || error.status >= 500)
+    // Beside the code, the status: no answer (0) and a proxy's 5xx page carry no envelope.
+    (error.code === "rate_limited" || error.status === 0 || error.status >= 500)
   )
     return { text: error.message, canRetry: true };
   return { text: identityMessages.invalidLink, canRetry: false };
@@ -61,53 +63,8 @@ export function EmailLinkSignIn({
   returnUrl: string | null;
 }) {
   const returnUrl = safeReturnUrl(rawReturnUrl);
-  const navigate = useNavigate();
-  const complete = useCompleteEmailLink();
-  const [storedEmail] = useState(emailForSignIn.read);
+  const { complete, signIn, storedEmail, wellFormed } = useLinkCompletion(token, returnUrl);
   const [asking, setAsking] = useState(storedEmail === null);
-  const started = useRef(false);
-  const wellFormed = isEmailLinkTokenShape(token);
-
-  // The page's first session read must be back before completing: a read still on
-  // its way with the guest's cookie would find the guest gone and answer by
-  // clearing the session cookie, the brand-new one included.
-  const { session, isPending: sessionLoading } = useSession();
-
-  const signIn = (email: string) => {
-    if (!wellFormed) return;
-    // Signed in already, the same account now at another address: an e-mail change.
-    const before = session?.user;
-    complete.mutate(
-      { token, email },
-      {
-        onSuccess: (user: UserData) => {
-          const emailChanged =
-            before && !before.isAnonymous && before.id === user.id && before.email !== user.email
-              ? user.email
-              : undefined;
-          if (user.displayName?.trim())
-            navigate(returnUrl ?? paths.home, {
-              replace: true,
-              state: { emailChanged } satisfies EmailChangedState,
-            });
-          else
-            navigate(paths.signInDetails, {
-              replace: true,
-              state: { returnUrl: returnUrl ?? undefined } satisfies ReturnState,
-            });
-        },
-      },
-    );
-  };
-
-  // Exactly one completion per page, also when StrictMode runs the effect twice:
-  // a second POST would find the token already spent.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: signIn only reads values fixed at mount
-  useEffect(() => {
-    if (started.current || !wellFormed || storedEmail === null || sessionLoading) return;
-    started.current = true;
-    signIn(storedEmail);
-  }, [wellFormed, storedEmail, sessionLoading]);
 
   if (!wellFormed) return <InvalidLink returnUrl={returnUrl} />;
   if (asking)
@@ -135,6 +92,69 @@ export function EmailLinkSignIn({
     );
   }
   return <SigningIn />;
+}
+
+/**
+ * Completing the link: `signIn(email)` sends it, then goes on as
+ * docs/product.md#sign-in-flow says. With an address remembered here it starts
+ * by itself, exactly once per page.
+ */
+function useLinkCompletion(token: string | null, returnUrl: string | null) {
+  const navigate = useNavigate();
+  const complete = useCompleteEmailLink();
+  const [storedEmail] = useState(emailForSignIn.read);
+  const started = useRef(false);
+  const wellFormed = isEmailLinkTokenShape(token);
+
+  // The page's first session read must be back before completing: a read still on
+  // its way with the guest's cookie would find the guest gone and answer by
+  // clearing the session cookie, the brand-new one included.
+  const { session, isPending: sessionLoading } = useSession();
+
+  const signIn = (email: string) => {
+    if (!wellFormed) return;
+    // Signed in already, the same account now at another address: an e-mail change.
+    const before = session?.user;
+    complete.mutate(
+      { token, email },
+      { onSuccess: (user: UserData) => navigate(...whereNext(user, before, returnUrl)) },
+    );
+  };
+
+  // Exactly one completion per page, also when StrictMode runs the effect twice:
+  // a second POST would find the token already spent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signIn only reads values fixed at mount
+  useEffect(() => {
+    if (started.current || !wellFormed || storedEmail === null || sessionLoading) return;
+    started.current = true;
+    signIn(storedEmail);
+  }, [wellFormed, storedEmail, sessionLoading]);
+
+  return { complete, signIn, storedEmail, wellFormed };
+}
+
+/**
+ * Where a completed link leads: with a name, to `returnUrl` or home (saying so
+ * when it moved the account to a new address); without, to the details screen.
+ */
+function whereNext(
+  user: UserData,
+  before: SessionUser | undefined,
+  returnUrl: string | null,
+): [string, NavigateOptions] {
+  const emailChanged =
+    before && !before.isAnonymous && before.id === user.id && before.email !== user.email
+      ? user.email
+      : undefined;
+  if (user.displayName?.trim())
+    return [
+      returnUrl ?? paths.home,
+      { replace: true, state: { emailChanged } satisfies EmailChangedState },
+    ];
+  return [
+    paths.signInDetails,
+    { replace: true, state: { returnUrl: returnUrl ?? undefined } satisfies ReturnState },
+  ];
 }
 
 function SigningIn() {
@@ -201,7 +221,7 @@ function InvalidLink({
 }
 
 /**
- * The spec's prompt: the link was opened where the address is not remembered.
+ * The prompt of docs/product.md#sign-in-flow (step 3): the link was opened where the address is not remembered.
  * It stays up after a failed try, so a mistyped address can be corrected.
  */
 function ConfirmEmail({

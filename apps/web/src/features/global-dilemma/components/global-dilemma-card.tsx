@@ -76,20 +76,8 @@ function DilemmaChoices({
   headingLevel: "h1" | "h2";
   action?: ReactNode;
 }) {
-  const post = usePostSelection(dilemma.id);
-  // A pick made while the visit is still starting is sent as soon as it can be.
-  const [queued, setQueued] = useState<Option | null>(null);
-  const { mutate } = post;
-  useEffect(() => {
-    if (!viewerReady || queued === null) return;
-    setQueued(null);
-    mutate(queued);
-  }, [viewerReady, queued, mutate]);
-
-  const choose = (option: Option) => (viewerReady ? post.mutate(option) : setQueued(option));
-  const saving = post.isPending ? post.variables : queued;
+  const { post, choose, saving } = useChoice(dilemma.id, viewerReady);
   const { percentA, percentB } = splitPercentages(dilemma.countA, dilemma.countB);
-  const total = dilemma.countA + dilemma.countB;
   const showSplit = chosen !== null;
   const options = [
     { option: "A" as const, text: dilemma.optionA, percent: percentA },
@@ -119,28 +107,70 @@ function DilemmaChoices({
           </div>
         ))}
       </div>
-      {post.isError ? (
-        // In the helper's place, so the card grows by the alert and nothing else.
-        <Alert
-          kind="danger"
-          className="mt-5"
-          action={
-            <Button variant="secondary" onClick={() => post.mutate(post.variables)}>
-              Try again
-            </Button>
-          }
-        >
-          Your choice was not saved. {post.error.message}
-        </Alert>
-      ) : (
-        <p aria-live="polite" className={dilemmaClass.helper}>
-          {showSplit
-            ? `${total.toLocaleString("en-US")} ${total === 1 ? "answer" : "answers"} so far. Changed your mind? Pick the other one.`
-            : globalDilemmaTexts.pickPrompt}
-        </p>
-      )}
+      <UnderOptions
+        failure={
+          post.isError
+            ? { message: post.error.message, retry: () => post.mutate(post.variables) }
+            : null
+        }
+        helper={showSplit ? answersSoFar(dilemma) : globalDilemmaTexts.pickPrompt}
+      />
     </CardFrame>
   );
+}
+
+/**
+ * Saving the viewer's pick. A pick made while the visit is still starting is
+ * queued and sent as soon as it can be; `saving` is the option on its way.
+ */
+function useChoice(dilemmaId: string, viewerReady: boolean) {
+  const post = usePostSelection(dilemmaId);
+  const [queued, setQueued] = useState<Option | null>(null);
+  const { mutate } = post;
+  useEffect(() => {
+    if (!viewerReady || queued === null) return;
+    setQueued(null);
+    mutate(queued);
+  }, [viewerReady, queued, mutate]);
+
+  const choose = (option: Option) => (viewerReady ? post.mutate(option) : setQueued(option));
+  const saving = post.isPending ? post.variables : queued;
+  return { post, choose, saving };
+}
+
+/** Under the options: the helper line, or in its place (so the card grows by the alert only) the failed save. */
+function UnderOptions({
+  failure,
+  helper,
+}: {
+  failure: { message: string; retry: () => void } | null;
+  helper: string;
+}) {
+  if (!failure) {
+    return (
+      <p aria-live="polite" className={dilemmaClass.helper}>
+        {helper}
+      </p>
+    );
+  }
+  return (
+    <Alert
+      kind="danger"
+      className="mt-5"
+      action={
+        <Button variant="secondary" onClick={failure.retry}>
+          Try again
+        </Button>
+      }
+    >
+      Your choice was not saved. {failure.message}
+    </Alert>
+  );
+}
+
+function answersSoFar({ countA, countB }: GlobalDilemma) {
+  const total = countA + countB;
+  return `${total.toLocaleString("en-US")} ${total === 1 ? "answer" : "answers"} so far. Changed your mind? Pick the other one.`;
 }
 
 interface OptionButtonProps {

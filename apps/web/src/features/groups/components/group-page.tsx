@@ -38,6 +38,9 @@ export interface GroupContext {
   isAdmin: boolean;
 }
 
+type Closed = { name: string; how: "deleted" | "left" };
+type Panels = Record<GroupTab, (context: GroupContext) => ReactNode>;
+
 /**
  * /group/{groupId}: the name, the three-dots menu by role, and the tabs. The
  * panels come from the route (`panels`), so the rounds feature fills them
@@ -50,15 +53,12 @@ export function GroupPage({
 }: {
   groupId: string;
   viewerId: string;
-  panels: Record<GroupTab, (context: GroupContext) => ReactNode>;
+  panels: Panels;
 }) {
-  const [closed, setClosed] = useState<{ name: string; how: "deleted" | "left" } | null>(null);
+  const [closed, setClosed] = useState<Closed | null>(null);
   const group = useGroup(groupId, { enabled: closed === null });
   const remove = useDeleteGroup(groupId);
   const leave = useLeaveGroup(groupId);
-  const [params, setParams] = useSearchParams();
-  const tab = groupTabs.find(({ key }) => key === params.get("tab"))?.key ?? "current";
-  const [failure, setFailure] = useState<string | null>(null);
   // A group has one open round at a time, so the one that closed is the one the page showed.
   const [roundOver, setRoundOver] = useState<string | null>(null);
   useGroupEvents(groupId, {
@@ -69,67 +69,115 @@ export function GroupPage({
 
   if (closed) return <ClosedGroup groupId={groupId} {...closed} />;
   if (group.isPending) return <GroupPageSkeleton />;
-  if (group.isError) {
-    if (group.error instanceof ApiError && group.error.code === "not_found")
-      return <GroupNotFound />;
-    return (
-      <LoadFailed
-        screen="Group"
-        what="this group"
-        error={group.error}
-        onRetry={() => group.refetch()}
-      />
-    );
-  }
-  const data = group.data;
-  const isAdmin = data.admin === viewerId;
-  const act = (mutation: () => Promise<unknown>, how: "deleted" | "left") => async () => {
+  if (group.isError) return <GroupLoadFailed error={group.error} onRetry={() => group.refetch()} />;
+  return (
+    <OpenGroup
+      group={group.data}
+      viewerId={viewerId}
+      panels={panels}
+      actions={{
+        busy: remove.isPending || leave.isPending,
+        delete: () => remove.mutateAsync(),
+        leave: () => leave.mutateAsync(),
+      }}
+      onClosed={setClosed}
+      onReload={() => void group.refetch()}
+      notice={
+        roundOver && (
+          <RoundOverNotice
+            groupId={groupId}
+            roundId={roundOver}
+            onDismiss={() => setRoundOver(null)}
+          />
+        )
+      }
+    />
+  );
+}
+
+/** A group the viewer cannot see says so (the same for every reason); other failures offer a retry. */
+function GroupLoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  if (error instanceof ApiError && error.code === "not_found") return <GroupNotFound />;
+  return <LoadFailed screen="Group" what="this group" error={error} onRetry={onRetry} />;
+}
+
+/** The tab in the address: Current Round (the default) has none, the others `?tab=`. */
+function useGroupTab() {
+  const [params, setParams] = useSearchParams();
+  const tab = groupTabs.find(({ key }) => key === params.get("tab"))?.key ?? "current";
+  const choose = (key: GroupTab) =>
+    setParams(key === "current" ? {} : { tab: key }, { replace: true });
+  return [tab, choose] as const;
+}
+
+/** Delete and Leave from the menu: once done the page closes; a failure is said above the tabs. */
+function useClosingActions(name: string, onClosed: (closed: Closed) => void) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const act = (mutation: () => Promise<unknown>, how: Closed["how"]) => async () => {
     setFailure(null);
     try {
       await mutation();
-      setClosed({ name: data.name, how });
+      onClosed({ name, how });
     } catch (error) {
       setFailure(
         error instanceof ApiError ? error.message : "Something went wrong. Please try again.",
       );
     }
   };
+  return { failure, dismiss: () => setFailure(null), act };
+}
 
+/** The page of a group the viewer is in: header and menu, alerts, and the chosen tab's panel. */
+function OpenGroup({
+  group,
+  viewerId,
+  panels,
+  actions,
+  onClosed,
+  onReload,
+  notice,
+}: {
+  group: GroupData;
+  viewerId: string;
+  panels: Panels;
+  actions: { busy: boolean; delete: () => Promise<unknown>; leave: () => Promise<unknown> };
+  onClosed: (closed: Closed) => void;
+  onReload: () => void;
+  /** The round-over notice, when a round closed while the page was open. */
+  notice: ReactNode;
+}) {
+  const [tab, chooseTab] = useGroupTab();
+  const { failure, dismiss, act } = useClosingActions(group.name, onClosed);
+  const isAdmin = group.admin === viewerId;
   return (
     <div className="space-y-6">
-      <PageTitle screen={data.name} />
-      <GroupHeader group={data}>
+      <PageTitle screen={group.name} />
+      <GroupHeader group={group}>
         <GroupActionsMenu
-          groupId={groupId}
+          groupId={group.id}
           isAdmin={isAdmin}
-          busy={remove.isPending || leave.isPending}
-          onDelete={act(() => remove.mutateAsync(), "deleted")}
-          onLeave={act(() => leave.mutateAsync(), "left")}
+          busy={actions.busy}
+          onDelete={act(actions.delete, "deleted")}
+          onLeave={act(actions.leave, "left")}
         />
       </GroupHeader>
       {failure && (
-        <Alert kind="danger" onDismiss={() => setFailure(null)}>
+        <Alert kind="danger" onDismiss={dismiss}>
           {failure}
         </Alert>
       )}
-      {roundOver && (
-        <RoundOverNotice
-          groupId={groupId}
-          roundId={roundOver}
-          onDismiss={() => setRoundOver(null)}
-        />
-      )}
+      {notice}
       <Tabs
         label="Rounds"
         items={groupTabs}
         value={tab}
         onChange={(key) => {
           // Choosing Current Round reloads the group too (its panel reloads the round).
-          if (key === "current") void group.refetch();
-          setParams(key === "current" ? {} : { tab: key }, { replace: true });
+          if (key === "current") onReload();
+          chooseTab(key);
         }}
       >
-        {panels[tab]({ group: data, viewerId, isAdmin })}
+        {panels[tab]({ group, viewerId, isAdmin })}
       </Tabs>
     </div>
   );

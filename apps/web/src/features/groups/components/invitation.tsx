@@ -70,12 +70,7 @@ function InvitationCard({
 }) {
   const navigate = useNavigate();
   const join = useJoinGroup();
-  const joinError =
-    join.error instanceof ApiError && join.error.code === "group_full"
-      ? groupMessages.groupFull
-      : join.error instanceof ApiError && join.error.code === "not_found"
-        ? "This invitation link no longer works. Ask a member of the group for a new one."
-        : join.error?.message;
+  const joinError = joinFailure(join.error);
   const full =
     invitation.isFull || (join.error instanceof ApiError && join.error.code === "group_full");
   const onJoin = () => {
@@ -88,19 +83,7 @@ function InvitationCard({
 
   return (
     <Card className="mx-auto max-w-lg text-center">
-      <PageTitle screen={`Join ${invitation.name}`} />
-      <IconBadge className="mx-auto">
-        <Mail className="size-6" />
-      </IconBadge>
-      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-fg">
-        You are invited to join
-      </p>
-      <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-        {invitation.name}
-      </h1>
-      <p className="mt-1 text-sm text-fg-muted">
-        {invitation.memberCount}/{invitation.maxMembers} members
-      </p>
+      <InvitationHeading invitation={invitation} />
       <h2 className="mt-8 text-sm font-semibold text-fg">Current Members</h2>
       <div className="mt-4">
         <MemberAvatars members={invitation.members} />
@@ -115,24 +98,68 @@ function InvitationCard({
           {joinError}
         </Alert>
       )}
-      <Button
-        className="mt-8 w-full sm:w-auto sm:min-w-48"
+      <JoinButton
+        pending={join.isPending}
         disabled={full || join.isPending || join.isSuccess}
-        onClick={onJoin}
-      >
-        {join.isPending ? (
-          <Spinner className="size-4 text-on-brand" label="Joining" />
-        ) : (
-          <UserPlus aria-hidden className="size-4" />
-        )}
-        Join Group
-      </Button>
+        onJoin={onJoin}
+      />
       {!signedIn && !full && (
         <p className="mt-3 text-sm text-fg-subtle">
           You'll sign in with your email first, then come back here to join.
         </p>
       )}
     </Card>
+  );
+}
+
+function JoinButton({
+  pending,
+  disabled,
+  onJoin,
+}: {
+  pending: boolean;
+  disabled: boolean;
+  onJoin: () => void;
+}) {
+  return (
+    <Button className="mt-8 w-full sm:w-auto sm:min-w-48" disabled={disabled} onClick={onJoin}>
+      {pending ? (
+        <Spinner className="size-4 text-on-brand" label="Joining" />
+      ) : (
+        <UserPlus aria-hidden className="size-4" />
+      )}
+      Join Group
+    </Button>
+  );
+}
+
+/** What a failed Join says: the product's words for a full group or a dead link, else the server's. */
+function joinFailure(error: Error | null): string | undefined {
+  if (error instanceof ApiError && error.code === "group_full") return groupMessages.groupFull;
+  if (error instanceof ApiError && error.code === "not_found") {
+    return "This invitation link no longer works. Ask a member of the group for a new one.";
+  }
+  return error?.message;
+}
+
+/** The tab's title, the envelope, 'You are invited to join', the name (h1) and how full it is. */
+function InvitationHeading({ invitation }: { invitation: InvitationData }) {
+  return (
+    <>
+      <PageTitle screen={`Join ${invitation.name}`} />
+      <IconBadge className="mx-auto">
+        <Mail className="size-6" />
+      </IconBadge>
+      <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-fg">
+        You are invited to join
+      </p>
+      <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+        {invitation.name}
+      </h1>
+      <p className="mt-1 text-sm text-fg-muted">
+        {invitation.memberCount}/{invitation.maxMembers} members
+      </p>
+    </>
   );
 }
 

@@ -14,9 +14,9 @@ const CONFIRM_RESET =
   "Reset the invitation link? The current link stops working at once, for everyone who has it.";
 
 /**
- * The invitation link, read-only, with the spec's note; Share Link on phones
- * with a share sheet, else Copy Link ('Copied!' for 2 s). The admin can reset
- * it, so a link that went too far stops working.
+ * The invitation link, read-only, with the note of docs/product.md (Group
+ * profile); Share Link on phones with a share sheet, else Copy Link ('Copied!'
+ * for 2 s). The admin can reset it, so a link that went too far stops working.
  */
 export function InviteLinkCard({
   groupId,

@@ -16,7 +16,8 @@ export const memberName = (member: Pick<GroupMember, "displayName">) =>
 
 /**
  * Members: photo, name (to their profile), '(You)' for the viewer, and for the
- * admin a Remove beside everyone else, after the spec's question.
+ * admin a Remove beside everyone else, after the question of
+ * docs/product.md#validation.
  */
 export function MembersCard({
   group,

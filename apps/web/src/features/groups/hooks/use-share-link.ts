@@ -5,7 +5,7 @@ import { appTitle } from "@/config/env";
 /** How long a copy button says it copied (docs/product.md#limits). */
 export const COPIED_MS = 2000;
 
-/** Native share only on iPhone, iPad, iPod or Android with a share function (spec §9). */
+/** Native share only on iPhone, iPad, iPod or Android with a share function (docs/product.md#limits). */
 export function canShareNatively() {
   return (
     /iPhone|iPad|iPod|Android/i.test(navigator.userAgent) && typeof navigator.share === "function"

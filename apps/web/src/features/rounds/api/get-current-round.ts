@@ -3,8 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ApiError, callApi, operationKey } from "@/lib/api-client";
 
 /**
- * The group's open round, or null when it has none yet (a plain 404). A 404
- * with `no_dilemma_left` is an error the screen explains. Read again each time
+ * The group's open round, or null when it has none yet (`not_found`).
+ * `no_dilemma_left` is an error the screen explains. Read again each time
  * the tab opens (docs/product.md: tab loading).
  */
 export function useCurrentRound(groupId: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -14,9 +14,7 @@ export function useCurrentRound(groupId: string, { enabled = true }: { enabled?:
       try {
         return (await callApi(roundsApi.current, { params: { id: groupId } })).data.dilemmaData;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404 && error.code !== "no_dilemma_left") {
-          return null;
-        }
+        if (error instanceof ApiError && error.code === "not_found") return null;
         throw error;
       }
     },

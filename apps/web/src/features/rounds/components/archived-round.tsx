@@ -74,7 +74,6 @@ export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; round
 
 function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {
   const names = new Map(round.members.map((m) => [m.id, m.displayName ?? "Former member"]));
-  const optionText = (option: "A" | "B") => (option === "A" ? round.optionA : round.optionB);
   const ranked = [...round.members].sort(
     (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
   );
@@ -84,71 +83,107 @@ function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {
         Results
       </h2>
       <ol className="space-y-3">
-        {ranked.map((member) => {
-          const stat = round.memberStats[member.id];
-          const own = votes.find((v) => v.selectedBy === member.id && v.selectedFor === member.id);
-          const primary = stat?.isSubmitted && own?.optionSelected ? own : undefined;
-          const others = votes.filter(
-            (v) =>
-              v.selectedFor === member.id &&
-              v.selectedBy !== member.id &&
-              v.optionSelected &&
-              round.memberStats[v.selectedBy]?.isSubmitted,
-          );
-          const name = names.get(member.id) ?? "Former member";
-          return (
-            <li
-              key={member.id}
-              aria-label={name}
-              className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border"
-            >
-              <div className="flex items-start gap-3">
-                <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
-                <div className="min-w-0 flex-1">
-                  <p className="break-words font-semibold text-fg">{name}</p>
-                  <p className="text-sm text-fg-muted">
-                    {primary?.optionSelected
-                      ? roundMessages.voted(optionText(primary.optionSelected))
-                      : roundMessages.didNotVote}
-                  </p>
-                </div>
-                <p className="shrink-0 text-right">
-                  <span className="text-lg font-bold text-fg">{stat?.points ?? 0}</span>{" "}
-                  <span className="text-xs text-fg-subtle">
-                    {stat?.points === 1 ? "point" : "points"}
-                  </span>
-                </p>
-              </div>
-              {primary?.comments && (
-                <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-brand pl-3 text-sm italic text-fg">
-                  “{primary.comments}”
-                </blockquote>
-              )}
-              {others.length > 0 && (
-                <ul className="mt-4 space-y-2 border-t border-border pt-3">
-                  {others.map((vote) => (
-                    <li key={vote.selectedBy} className="text-sm text-fg-muted">
-                      <p>
-                        {roundMessages.selectedFor(
-                          names.get(vote.selectedBy) ?? "Former member",
-                          optionText(vote.optionSelected ?? "A"),
-                          name,
-                        )}
-                      </p>
-                      {vote.comments && (
-                        <p className="mt-0.5 whitespace-pre-line break-words pl-3 text-fg">
-                          “{vote.comments}”
-                        </p>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
+        {ranked.map((member) => (
+          <MemberResult
+            key={member.id}
+            member={member}
+            round={round}
+            votes={votes}
+            nameOf={(id) => names.get(id) ?? "Former member"}
+          />
+        ))}
       </ol>
     </section>
+  );
+}
+
+type RoundMember = ArchivedRound["members"][number];
+
+/**
+ * One member's result: what they voted (counted only once submitted), their
+ * points and comment, then what each member who submitted picked for them.
+ */
+function MemberResult({
+  member,
+  round,
+  votes,
+  nameOf,
+}: {
+  member: RoundMember;
+  round: ArchivedRound;
+  votes: Vote[];
+  nameOf: (id: string) => string;
+}) {
+  const stat = round.memberStats[member.id];
+  const own = votes.find((v) => v.selectedBy === member.id && v.selectedFor === member.id);
+  const primary = stat?.isSubmitted && own?.optionSelected ? own : undefined;
+  const others = votes.filter(
+    (v) =>
+      v.selectedFor === member.id &&
+      v.selectedBy !== member.id &&
+      v.optionSelected &&
+      round.memberStats[v.selectedBy]?.isSubmitted,
+  );
+  const name = nameOf(member.id);
+  const optionText = (option: "A" | "B") => (option === "A" ? round.optionA : round.optionB);
+  return (
+    <li aria-label={name} className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border">
+      <div className="flex items-start gap-3">
+        <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
+        <div className="min-w-0 flex-1">
+          <p className="break-words font-semibold text-fg">{name}</p>
+          <p className="text-sm text-fg-muted">
+            {primary?.optionSelected
+              ? roundMessages.voted(optionText(primary.optionSelected))
+              : roundMessages.didNotVote}
+          </p>
+        </div>
+        <p className="shrink-0 text-right">
+          <span className="text-lg font-bold text-fg">{stat?.points ?? 0}</span>{" "}
+          <span className="text-xs text-fg-subtle">{stat?.points === 1 ? "point" : "points"}</span>
+        </p>
+      </div>
+      {primary?.comments && (
+        <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-brand pl-3 text-sm italic text-fg">
+          “{primary.comments}”
+        </blockquote>
+      )}
+      {others.length > 0 && (
+        <PicksFor member={name} votes={others} nameOf={nameOf} optionText={optionText} />
+      )}
+    </li>
+  );
+}
+
+/** '{voter} selected {option} for {member}', with the voter's comment, for each pick. */
+function PicksFor({
+  member,
+  votes,
+  nameOf,
+  optionText,
+}: {
+  member: string;
+  votes: Vote[];
+  nameOf: (id: string) => string;
+  optionText: (option: "A" | "B") => string;
+}) {
+  return (
+    <ul className="mt-4 space-y-2 border-t border-border pt-3">
+      {votes.map((vote) => (
+        <li key={vote.selectedBy} className="text-sm text-fg-muted">
+          <p>
+            {roundMessages.selectedFor(
+              nameOf(vote.selectedBy),
+              optionText(vote.optionSelected ?? "A"),
+              member,
+            )}
+          </p>
+          {vote.comments && (
+            <p className="mt-0.5 whitespace-pre-line break-words pl-3 text-fg">“{vote.comments}”</p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

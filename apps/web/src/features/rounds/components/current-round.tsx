@@ -184,7 +184,7 @@ function VotesSubmitted() {
 }
 
 /** The round's participants with names from the group: the viewer first, then in the group's order. */
-function participantsOf(round: CurrentRound, members: RoundMember[], viewerId: string) {
+export function participantsOf(round: CurrentRound, members: RoundMember[], viewerId: string) {
   const ids = Object.keys(round.membersSubmissionStatus);
   const known = new Map(members.map((member, index) => [member.id, { member, index }]));
   const place = (id: string) => (id === viewerId ? -1 : (known.get(id)?.index ?? members.length));

@@ -4,7 +4,7 @@ import {
   identityMessages,
 } from "@eitheror/shared/identity/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
+import { type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -34,22 +34,8 @@ export function DetailsForm({
   userId: string;
   onSaved: () => Promise<unknown>;
 }) {
-  const image = useImageChoice();
-  const form = useForm({
-    resolver: zodResolver(detailsFormSchema),
-    defaultValues: { displayName: "" },
-  });
-  const typedName = useWatch({ control: form.control, name: "displayName" });
-
-  const save = useSaveDetails(userId, onSaved);
-
+  const { image, form, typedName, save, messages } = useDetailsForm(userId, onSaved);
   const nameError = form.formState.errors.displayName?.message;
-  const messages = formMessages(
-    form.formState.errors,
-    { displayName: undefined },
-    image.error,
-    save.isError && (imageUploadFailure(save.error) ?? identityMessages.detailsFailed),
-  );
   const saving = save.isPending || save.isSuccess;
 
   return (
@@ -75,17 +61,7 @@ export function DetailsForm({
             className="ring-4 ring-brand-soft"
           />
         </div>
-        <Field id={NAME_ID} label="Name" hint="This is how your friends will see you.">
-          <Input
-            id={NAME_ID}
-            autoComplete="name"
-            autoCapitalize="words"
-            enterKeyHint="done"
-            aria-invalid={nameError !== undefined}
-            aria-describedby={nameError ? `${ERRORS_ID} ${NAME_ID}-hint` : `${NAME_ID}-hint`}
-            {...form.register("displayName")}
-          />
-        </Field>
+        <NameField invalid={nameError !== undefined} {...form.register("displayName")} />
         <ImagePicker
           id={IMAGE_ID}
           label="Profile image (optional)"
@@ -93,16 +69,57 @@ export function DetailsForm({
           disabled={saving}
         />
         <FormErrors id={ERRORS_ID} messages={messages} />
-        <Button type="submit" className="w-full" disabled={saving}>
-          {saving ? (
-            <>
-              <Spinner className="size-4 text-on-brand" label="Saving" /> Saving…
-            </>
-          ) : (
-            "Save"
-          )}
-        </Button>
+        <SaveButton saving={saving} />
       </form>
     </Card>
+  );
+}
+
+/** The name as typed (for the preview's initials), the chosen photo, the save and what the alert says. */
+function useDetailsForm(userId: string, onSaved: () => Promise<unknown>) {
+  const image = useImageChoice();
+  const form = useForm({
+    resolver: zodResolver(detailsFormSchema),
+    defaultValues: { displayName: "" },
+  });
+  const typedName = useWatch({ control: form.control, name: "displayName" });
+  const save = useSaveDetails(userId, onSaved);
+  const messages = formMessages(
+    form.formState.errors,
+    { displayName: undefined },
+    image.error,
+    save.isError && (imageUploadFailure(save.error) ?? identityMessages.detailsFailed),
+  );
+  return { image, form, typedName, save, messages };
+}
+
+/** The name field, tied to the alert while the alert speaks of it. */
+function NameField({ invalid, ...registration }: { invalid: boolean } & UseFormRegisterReturn) {
+  return (
+    <Field id={NAME_ID} label="Name" hint="This is how your friends will see you.">
+      <Input
+        id={NAME_ID}
+        autoComplete="name"
+        autoCapitalize="words"
+        enterKeyHint="done"
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${ERRORS_ID} ${NAME_ID}-hint` : `${NAME_ID}-hint`}
+        {...registration}
+      />
+    </Field>
+  );
+}
+
+function SaveButton({ saving }: { saving: boolean }) {
+  return (
+    <Button type="submit" className="w-full" disabled={saving}>
+      {saving ? (
+        <>
+          <Spinner className="size-4 text-on-brand" label="Saving" /> Saving…
+        </>
+      ) : (
+        "Save"
+      )}
+    </Button>
   );
 }

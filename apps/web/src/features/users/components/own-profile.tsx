@@ -43,6 +43,48 @@ export function OwnProfile({
   onSaved: () => Promise<unknown>;
   emailChanged?: { email: string; dismiss: () => void };
 }) {
+  const { image, form, save, forgetSave, submit, messages } = useProfileForm(user, onSaved);
+  return (
+    <Card className="mx-auto max-w-3xl">
+      <PageTitle screen="Your Profile" />
+      <div className="flex flex-col items-center gap-4 md:flex-row md:items-start md:gap-12">
+        <ProfilePhotoEditor
+          user={user}
+          image={image}
+          disabled={save.isPending}
+          onChoose={(file) => {
+            forgetSave();
+            image.choose(file);
+          }}
+          onUndo={() => {
+            forgetSave();
+            image.clear();
+          }}
+        />
+        <div className="w-full min-w-0 flex-1">
+          <ProfileHeading name={user.displayName} joined={joined} emailChanged={emailChanged} />
+          <form
+            noValidate
+            onSubmit={form.handleSubmit(submit, forgetSave)}
+            className="mt-6 space-y-4"
+          >
+            <ProfileFields register={form.register} errors={form.formState.errors} />
+            <FormErrors id={ERRORS_ID} messages={messages} />
+            {save.isSuccess && <SavedNotice newEmail={save.data.newEmail} />}
+            <SaveButton pending={save.isPending} />
+          </form>
+          <MailPreferencesSection />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The profile form's state: the fields, the chosen photo and the save. Typing
+ * (not the reset after a save) forgets what the last save said.
+ */
+function useProfileForm(user: UserData, onSaved: () => Promise<unknown>) {
   const image = useImageChoice();
   const form = useForm({
     resolver: zodResolver(profileFormSchema),
@@ -71,67 +113,51 @@ export function OwnProfile({
       },
     );
 
-  const { errors } = form.formState;
   const messages = formMessages(
-    errors,
+    form.formState.errors,
     { displayName: "Name", email: "Email Address" },
     image.error && { field: "Photo", message: image.error },
     save.isError && (imageUploadFailure(save.error) ?? identityMessages.profileFailed),
   );
+  return { image, form, save, forgetSave, submit, messages };
+}
 
+/** The screen's h1 (the saved name), 'Joined …', and the news of a completed e-mail change. */
+function ProfileHeading({
+  name,
+  joined,
+  emailChanged,
+}: {
+  name: string | null;
+  joined: string;
+  emailChanged?: { email: string; dismiss: () => void };
+}) {
   return (
-    <Card className="mx-auto max-w-3xl">
-      <PageTitle screen="Your Profile" />
-      <div className="flex flex-col items-center gap-4 md:flex-row md:items-start md:gap-12">
-        <ProfilePhotoEditor
-          user={user}
-          image={image}
-          disabled={save.isPending}
-          onChoose={(file) => {
-            forgetSave();
-            image.choose(file);
-          }}
-          onUndo={() => {
-            forgetSave();
-            image.clear();
-          }}
-        />
-        <div className="w-full min-w-0 flex-1">
-          <h1 className="break-words text-center text-2xl font-bold tracking-tight text-fg md:text-left">
-            {user.displayName}
-          </h1>
-          <p className="mt-1 text-center text-sm text-fg-subtle md:text-left">{joined}</p>
-          {emailChanged && (
-            <Alert kind="success" className="mt-4" onDismiss={emailChanged.dismiss}>
-              <span className="break-words">Your email address is now {emailChanged.email}.</span>
-            </Alert>
-          )}
-          <form
-            noValidate
-            onSubmit={form.handleSubmit(submit, forgetSave)}
-            className="mt-6 space-y-4"
-          >
-            <ProfileFields register={form.register} errors={errors} />
-            <FormErrors id={ERRORS_ID} messages={messages} />
-            {save.isSuccess && <SavedNotice newEmail={save.data.newEmail} />}
-            <Button
-              type="submit"
-              className="w-full sm:w-auto sm:min-w-32"
-              disabled={save.isPending}
-            >
-              {save.isPending ? (
-                <>
-                  <Spinner className="size-4 text-on-brand" label="Saving" /> Saving…
-                </>
-              ) : (
-                "Save"
-              )}
-            </Button>
-          </form>
-          <MailPreferencesSection />
-        </div>
-      </div>
-    </Card>
+    <>
+      <h1 className="break-words text-center text-2xl font-bold tracking-tight text-fg md:text-left">
+        {name}
+      </h1>
+      <p className="mt-1 text-center text-sm text-fg-subtle md:text-left">{joined}</p>
+      {emailChanged && (
+        <Alert kind="success" className="mt-4" onDismiss={emailChanged.dismiss}>
+          <span className="break-words">Your email address is now {emailChanged.email}.</span>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function SaveButton({ pending }: { pending: boolean }) {
+  return (
+    <Button type="submit" className="w-full sm:w-auto sm:min-w-32" disabled={pending}>
+      {pending ? (
+        <>
+          <Spinner className="size-4 text-on-brand" label="Saving" /> Saving…
+        </>
+      ) : (
+        "Save"
+      )}
+    </Button>
   );
 }
 

@@ -1,0 +1,113 @@
+import { type CurrentRound, roundMessages } from "@eitheror/shared/rounds/schema";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "@/lib/query-client";
+import { CurrentRoundTab, participantsOf } from "./current-round";
+import type { RoundMember } from "./member-status";
+
+const member = (id: string, displayName: string): RoundMember => ({
+  id,
+  displayName,
+  photoURL: null,
+});
+/** The group's members in the group's order; the viewer is Cy, neither first nor last. */
+const members = [member("ada", "Ada"), member("bo", "Bo"), member("cy", "Cy"), member("di", "Di")];
+
+const round = (status: Record<string, boolean>): CurrentRound => ({
+  roundId: "r1",
+  groupId: "g1",
+  dilemma: "Tea or coffee?",
+  optionA: "Tea",
+  optionB: "Coffee",
+  startDate: "2026-11-01T10:00:00.000Z",
+  dueDate: "2099-11-08T10:00:00.000Z",
+  membersSubmissionStatus: status,
+  votes: [],
+});
+
+describe("participantsOf", () => {
+  it("puts the caller first, then the others in the group's order", () => {
+    const open = round({ di: false, bo: true, cy: false, ada: false });
+    expect(participantsOf(open, members, "cy").map((p) => p.id)).toEqual(["cy", "ada", "bo", "di"]);
+  });
+
+  it("keeps to the round's participants and names one who left the group", () => {
+    const open = round({ gone: true, cy: false, ada: false });
+    expect(participantsOf(open, members, "cy")).toEqual([
+      member("cy", "Cy"),
+      member("ada", "Ada"),
+      { id: "gone", displayName: "Former member", photoURL: null },
+    ]);
+  });
+});
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+
+/** The three reads of the tab, answered here: an open round in g1 (or `current`'s failure), no past round. */
+function renderTab(open: CurrentRound, current?: { status: number; body: unknown }) {
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
+    const path = new URL(String(url), window.location.origin).pathname;
+    if (path === "/api/rounds/current") {
+      return json({
+        data: {
+          roundsData: [{ roundId: "r1", groupId: "g1", dueDate: open.dueDate, isSubmitted: false }],
+        },
+      });
+    }
+    if (path === "/api/groups/g1/rounds/archived") return json({ data: { roundsData: [] } });
+    if (path === "/api/groups/g1/rounds/current") {
+      if (!current) return json({ data: { dilemmaData: open } });
+      return new Response(JSON.stringify(current.body), {
+        status: current.status,
+        headers: { "content-type": "application/json" },
+      });
+    }
+    throw new Error(`unexpected call to ${path}`);
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <CurrentRoundTab groupId="g1" members={members} viewerId="cy" noRound={<p>No round</p>} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("CurrentRoundTab", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows the caller's own voting card first, labelled '(You)', then the others", async () => {
+    renderTab(round({ ada: false, bo: true, cy: false, di: false }));
+    const ballot = (await screen.findByRole("heading", { name: "Your votes" }))
+      .nextElementSibling as HTMLElement;
+    const cards = within(ballot).getAllByRole("listitem");
+    expect(cards.map((card) => card.getAttribute("aria-label"))).toEqual([
+      "Cy (You)",
+      "Ada",
+      "Bo",
+      "Di",
+    ]);
+    expect(within(cards[0] as HTMLElement).getByRole("heading").textContent).toBe("Cy(You)");
+    expect(screen.getAllByText("(You)")).toHaveLength(1);
+  });
+
+  it("shows what a group without an open round shows when the round is not_found", async () => {
+    renderTab(round({ cy: false }), {
+      status: 404,
+      body: { error: { code: "not_found", message: "No round." } },
+    });
+    expect(await screen.findByText("No round")).toBeTruthy();
+  });
+
+  it("explains no_dilemma_left, a 404 too, instead of hiding it", async () => {
+    renderTab(round({ cy: false }), {
+      status: 404,
+      body: { error: { code: "no_dilemma_left", message: "Said the server" } },
+    });
+    expect(await screen.findByText(roundMessages.noDilemmaLeft)).toBeTruthy();
+    expect(screen.queryByText("No round")).toBeNull();
+  });
+});
