@@ -85,8 +85,9 @@ function createFastify(config: Config) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
+    done(null, payload);
   });
   return app;
 }
@@ -96,7 +97,12 @@ type AppInstance = ReturnType<typeof createFastify>;
 /** Infrastructure first. Identity comes before security: its bearer check decides whether the forgery defence applies. */
 async function registerInfrastructure(
   app: AppInstance,
-  { config, services, origins }: { config: Config; services: Services; origins: string[] },
+  {
+    config,
+    services,
+    origins,
+    clock,
+  }: { config: Config; services: Services; origins: string[]; clock: Clock },
 ) {
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
@@ -108,6 +114,7 @@ async function registerInfrastructure(
         windowMs: 60 * 60 * 1000,
         message: "Too many new visits from your network. Please try again later.",
       }),
+    now: () => clock.now(),
   });
   await app.register(securityPlugin, {
     https: config.publicUrl.startsWith("https://"),
@@ -209,7 +216,7 @@ export async function buildApp({
     await services.mail.close();
     await services.events.close();
   });
-  await registerInfrastructure(app, { config, services, origins });
+  await registerInfrastructure(app, { config, services, origins, clock });
   await registerRoutes(app, { config, services, database, clock, webRoot });
   await serveBackupsOf(app, database);
   // Tests run due jobs themselves, through the test clock.

@@ -1,18 +1,92 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse, protocol } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../db/schema";
 import { paths } from "../paths";
 import { lockDataDir, makePrivateDir } from "./data-dir-lock";
+import { clusterArchive, unpackCluster } from "./pglite-cluster";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The one row a query for a key returns, or null when there is none. */
 export function firstOrNull<T>(rows: readonly T[]): T | null {
   return rows[0] ?? null;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs one statement of a hot path under a name (decision 0023). On PostgreSQL it
+ * is prepared once per connection and then only executed, not parsed and planned
+ * again; on PGlite it runs as any statement. Its text must not vary: pass lists
+ * as one array parameter each (`sql.param(list)`), never spread into the text.
+ * Outside a transaction only: the statement commits on its own.
+ */
+export async function runNamed<Row>(db: Db, name: string, statement: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) return runPrepared<Row>(client, name, text, params);
+  return (await client.query<Row & pg.QueryResultRow>({ name, text, values: params })).rows;
+}
+
+/** PGlite: statements prepared so far, by name, with their parameters' types. */
+const preparedIn = new WeakMap<PGlite, Map<string, number[]>>();
+
+function concatenated(messages: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    whole.set(message, at);
+    at += message.length;
+  }
+  return whole;
+}
+
+/**
+ * PGlite's `query()` parses, describes and plans a statement on each call, in six
+ * calls into the engine. A named statement is parsed once; then each run is one
+ * call (bind, describe, execute, sync), and Postgres reuses its plan. In the same
+ * turns as `query()`: never inside another caller's transaction.
+ */
+function runPrepared<Row>(client: PGlite, name: string, text: string, params: unknown[]) {
+  const { serialize } = protocol;
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      const prepared = preparedIn.get(client) ?? new Map<string, number[]>();
+      preparedIn.set(client, prepared);
+      let types = prepared.get(name);
+      if (!types) {
+        const described = await client.execProtocol(
+          concatenated([
+            serialize.parse({ name, text, types: [] }),
+            serialize.describe({ type: "S", name }),
+            serialize.sync(),
+          ]),
+        );
+        types = parse.parseDescribeStatementResults(described.messages);
+        prepared.set(name, types);
+      }
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = client.serializers[types[i] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      const { messages } = await client.execProtocol(
+        concatenated([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: "P" }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      );
+      await client.syncToFs();
+      return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Row[];
+    }),
+  );
 }
 
 /** A transaction, or the database itself where no transaction is needed. */
@@ -35,6 +109,12 @@ export type DatabaseSource =
   | { kind: "pglite"; dataDir?: string; client?: PGlite };
 
 const MIGRATION_LOCK = 7_318_201; // any constant shared by every instance
+/**
+ * PGlite's page cache, inside the process (initdb's default is 128MB, and WebAssembly
+ * memory is never given back): the files stay in the system's cache behind it
+ * (decision 0025).
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** Opens the database and brings its schema up to date: same migrations on both engines. */
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
@@ -69,8 +149,17 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     if (source.dataDir) {
       makePrivateDir(source.dataDir);
       unlock = await lockDataDir(source.dataDir);
+      try {
+        // Under the lock: a new folder gets the build's empty cluster, not initdb's peak.
+        unpackCluster(clusterArchive(paths.serverDist), source.dataDir);
+      } catch (error) {
+        await unlock();
+        throw error;
+      }
     }
-    client = new PGlite(source.dataDir);
+    client = new PGlite(source.dataDir, {
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
   }
   const pglite = client;
   try {

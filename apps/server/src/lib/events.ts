@@ -17,8 +17,16 @@ export interface EventBus {
    * the subscriber should make its client read everything again.
    */
   subscribe(groupId: string, listener: GroupEventListener, lost?: () => void): Promise<() => void>;
+  /**
+   * Hears every group's events, for what this instance keeps in memory: those it
+   * publishes at once (before they are sent, so before the caller is answered) and
+   * those it receives (its own again among them). `lost` as for subscribe.
+   */
+  watch(watcher: GroupEventWatcher, lost: () => void): () => void;
   close(): Promise<void>;
 }
+
+export type GroupEventWatcher = (groupId: string, event: GroupEvent) => void;
 
 interface Log {
   warn(object: object, message: string): void;
@@ -27,10 +35,28 @@ interface Log {
 /** The subscribers of this instance, by group. */
 function createFanOut(log: Log) {
   const byGroup = new Map<string, Set<{ listener: GroupEventListener; lost?: () => void }>>();
+  const watchers = new Set<{ watcher: GroupEventWatcher; lost: () => void }>();
   function each(subscribers: Iterable<{ listener: GroupEventListener; lost?: () => void }>) {
     return [...subscribers];
   }
+  function watched(groupId: string, event: GroupEvent) {
+    for (const { watcher } of [...watchers]) {
+      try {
+        watcher(groupId, event);
+      } catch (err) {
+        log.warn({ err }, "a group event watcher failed");
+      }
+    }
+  }
   return {
+    watch(watcher: GroupEventWatcher, lost: () => void) {
+      const entry = { watcher, lost };
+      watchers.add(entry);
+      return () => {
+        watchers.delete(entry);
+      };
+    },
+    watched,
     add(groupId: string, listener: GroupEventListener, lost?: () => void) {
       const entry = { listener, lost };
       const subscribers = byGroup.get(groupId) ?? new Set();
@@ -41,6 +67,7 @@ function createFanOut(log: Log) {
       };
     },
     deliver(groupId: string, event: GroupEvent) {
+      watched(groupId, event);
       for (const { listener } of each(byGroup.get(groupId) ?? [])) {
         try {
           listener(event);
@@ -50,6 +77,7 @@ function createFanOut(log: Log) {
       }
     },
     lostAll() {
+      for (const { lost } of [...watchers]) lost();
       for (const subscribers of byGroup.values()) {
         for (const { lost } of each(subscribers)) lost?.();
       }
@@ -76,6 +104,7 @@ export function createMemoryEventBus(log: Log): EventBus {
     async subscribe(groupId, listener, lost) {
       return fanOut.add(groupId, listener, lost);
     },
+    watch: (watcher, lost) => fanOut.watch(watcher, lost),
     async close() {},
   };
 }
@@ -196,6 +225,8 @@ export function createPostgresEventBus(
   connection.listening().catch(() => {});
   return {
     async publish(groupId, event) {
+      // This instance's own memory first: its caller is answered before the echo returns.
+      fanOut.watched(groupId, event);
       const client = await connection.listening();
       await client.query("SELECT pg_notify($1, $2)", [
         EVENTS_CHANNEL,
@@ -205,6 +236,10 @@ export function createPostgresEventBus(
     async subscribe(groupId, listener, lost) {
       await connection.listening();
       return fanOut.add(groupId, listener, lost);
+    },
+    watch(watcher, lost) {
+      connection.listening().catch(() => {});
+      return fanOut.watch(watcher, lost);
     },
     close: () => connection.close(),
   };

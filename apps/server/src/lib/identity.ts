@@ -150,5 +150,23 @@ export interface Viewer {
     banned?: boolean | null;
     createdAt: Date;
   };
-  session: { id: string; expiresAt: Date };
+  session: { id: string; token: string; expiresAt: Date };
+}
+
+/**
+ * A session token read from the caller's signed cookie (its signature checked) or
+ * from a bearer the identity plugin proved, but not looked up: whoever takes it
+ * checks the session in the very statement that uses it (sessions row alive, user
+ * not banned), so sign-out and bans hold at once without a round trip of their own
+ * (decision 0023).
+ */
+export type SessionToken = string & { readonly __brand: "SessionToken" };
+
+/**
+ * A session token and the user it belongs to, not checked yet: the statement that
+ * takes it checks the token (decision 0024), the user id only names the counters.
+ */
+export interface SessionClaim {
+  token: SessionToken;
+  userId: string;
 }

@@ -7,7 +7,7 @@ import type {
   FastifyRequest,
   RouteHandlerMethod,
 } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 
 export type OperationRequest<O extends Operation> = FastifyRequest<{
   Params: OutputOf<O["params"]>;
@@ -50,4 +50,22 @@ export function addOperation<O extends Operation>(
     },
     handler: handler as unknown as RouteHandlerMethod,
   });
+}
+
+/**
+ * For an answer many callers share: each payload is serialised once, checked
+ * against the operation's response schema as every answer is, and those bytes go
+ * to every caller that gets the same payload object (decision 0021). `key` is that
+ * object: a new answer must come as a new object.
+ */
+export function sharedAnswer<O extends Operation>(operation: O) {
+  const bodies = new WeakMap<object, string>();
+  return (reply: FastifyReply, key: object, payload: () => z.input<O["response"]>) => {
+    let body = bodies.get(key);
+    if (body === undefined) {
+      body = JSON.stringify(z.encode(operation.response, payload()));
+      bodies.set(key, body);
+    }
+    return reply.type("application/json; charset=utf-8").send(body);
+  };
 }

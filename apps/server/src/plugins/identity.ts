@@ -1,7 +1,14 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, notSignedIn } from "../lib/errors";
-import { AUTH_BASE_PATH, type Identity, type Viewer } from "../lib/identity";
+import {
+  AUTH_BASE_PATH,
+  type Identity,
+  type SessionClaim,
+  type SessionToken,
+  type Viewer,
+} from "../lib/identity";
 import { foreignError } from "./errors";
 
 declare module "fastify" {
@@ -15,6 +22,24 @@ declare module "fastify" {
     viewer(): Promise<Viewer | null>;
     /** The caller's session; answers 401 when nobody is signed in. */
     requireViewer(): Promise<Viewer>;
+    /**
+     * The caller's session token, unchecked against the database (lib/identity.ts,
+     * SessionToken): from the signed session cookie, or from a proven bearer. Falls
+     * back to `requireViewer()` (a 401 without a session) when there is no such cookie.
+     */
+    sessionToken(): Promise<SessionToken>;
+    /**
+     * The caller's session token with the user it belongs to, as this instance last
+     * found them together (a session never changes user); unchecked like
+     * `sessionToken()`. A session not seen before is read once (`requireViewer()`).
+     */
+    sessionClaim(): Promise<SessionClaim>;
+    /**
+     * The caller's session as read at most RECENT_SESSION_MS ago (401 without
+     * one), for hot reads (decision 0024): a sign-out or ban through this instance
+     * holds at once, through another within that bound.
+     */
+    recentViewer(): Promise<Viewer>;
   }
 }
 
@@ -68,10 +93,67 @@ interface IdentityOptions {
   identity: Identity;
   /** Counts a new guest session from `ip`; throws when there were too many. */
   limitGuests: (ip: string) => Promise<void>;
+  /** The app's clock: how long ago a session was read (tests move it). */
+  now: () => Date;
 }
 
+/**
+ * Reads the session token out of better-auth's signed cookie (`<token>.<base64
+ * HMAC-SHA256 of it>`, as better-auth signs it), or null when it is missing or
+ * its signature is not ours.
+ */
+async function signedCookieReader(identity: Identity) {
+  const context = await identity.$context;
+  const name = context.authCookies.sessionToken.name;
+  const secret = context.secret;
+  // Cookies whose signature was checked already, with their token: the same ones come back.
+  const checked = boundedMap<SessionToken>();
+  return (request: FastifyRequest): SessionToken | null => {
+    const value = request.cookies?.[name];
+    if (!value) return null;
+    const known = checked.get(value);
+    if (known) return known;
+    const dot = value.lastIndexOf(".");
+    if (dot < 1) return null;
+    const token = value.slice(0, dot) as SessionToken;
+    const signature = Buffer.from(value.slice(dot + 1));
+    const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+    checked.set(value, token);
+    return token;
+  };
+}
+
+/** A map that forgets its oldest half when it is full: memory alone bounds it. */
+function boundedMap<V>(capacity = 50_000) {
+  const entries = new Map<string, V>();
+  return {
+    get: (key: string) => entries.get(key),
+    set(key: string, value: V) {
+      if (entries.size >= capacity) {
+        let drop = capacity / 2;
+        for (const key of entries.keys()) {
+          entries.delete(key);
+          if (--drop <= 0) break;
+        }
+      }
+      entries.set(key, value);
+    },
+    clear: () => entries.clear(),
+  };
+}
+
+/** How long a hot read trusts a session it read (decision 0024). */
+export const RECENT_SESSION_MS = 1000;
+
+type RecentViewers = ReturnType<typeof boundedMap<{ viewer: Viewer; at: number }>>;
+
 /** Tells every route who is calling: `viewer()` and `requireViewer()`, and whether by bearer. */
-function decorateViewers(app: FastifyInstance, identity: Identity) {
+async function decorateViewers(
+  app: FastifyInstance,
+  { identity, now }: IdentityOptions,
+  recent: RecentViewers,
+) {
   const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
   app.decorateRequest("viewer", function (this: FastifyRequest) {
@@ -91,17 +173,46 @@ function decorateViewers(app: FastifyInstance, identity: Identity) {
     return viewer;
   });
   app.decorateRequest("viaBearer", false);
+  const sessionCookie = await signedCookieReader(identity);
+  app.decorateRequest("sessionToken", async function (this: FastifyRequest) {
+    const fromCookie = this.headers.authorization === undefined ? sessionCookie(this) : null;
+    return fromCookie ?? ((await this.requireViewer()).session.token as SessionToken);
+  });
+  // Which user each token belongs to, as found once: that never changes.
+  const owners = boundedMap<string>();
+  app.decorateRequest("sessionClaim", async function (this: FastifyRequest) {
+    const token = await this.sessionToken();
+    const userId = owners.get(token);
+    if (userId) return { token, userId };
+    const viewer = await this.requireViewer();
+    owners.set(viewer.session.token as SessionToken, viewer.user.id);
+    return { token: viewer.session.token as SessionToken, userId: viewer.user.id };
+  });
+  app.decorateRequest("recentViewer", async function (this: FastifyRequest) {
+    const token = this.headers.authorization === undefined ? sessionCookie(this) : null;
+    if (!token) return this.requireViewer();
+    const seen = recent.get(token);
+    const at = now().getTime();
+    // A clock moved back (tests reset theirs) makes a read from the "future": read again.
+    if (seen && at >= seen.at && at - seen.at < RECENT_SESSION_MS) return seen.viewer;
+    const viewer = await this.requireViewer();
+    recent.set(token, { viewer, at });
+    return viewer;
+  });
 
   // Decided by the route the request matched, like the forgery defence after it.
-  app.addHook("onRequest", async (request) => {
-    if (request.headers.authorization === undefined) return;
-    if (!request.routeOptions.url?.startsWith("/api/")) return;
-    if (!(await request.viewer())) {
-      throw new AppError(401, "The Authorization header holds no valid session.", {
-        code: "invalid_bearer",
-      });
-    }
-    request.viaBearer = true;
+  // Not async: most requests carry no Authorization header, and skip it at no cost.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.headers.authorization === undefined) return done();
+    if (!request.routeOptions.url?.startsWith("/api/")) return done();
+    request.viewer().then((viewer) => {
+      if (!viewer) {
+        const message = "The Authorization header holds no valid session.";
+        return done(new AppError(401, message, { code: "invalid_bearer" }));
+      }
+      request.viaBearer = true;
+      done();
+    }, done);
   });
 }
 
@@ -131,7 +242,11 @@ async function relayResponse(reply: FastifyReply, response: Response, pathname: 
  * better-auth's routes, in a scope of their own without Fastify's body parsers:
  * better-auth reads the body itself, from a Fetch Request built here.
  */
-function authRoutes(scope: FastifyInstance, { identity, limitGuests }: IdentityOptions) {
+function authRoutes(
+  scope: FastifyInstance,
+  { identity, limitGuests }: IdentityOptions,
+  recent: RecentViewers,
+) {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
@@ -143,10 +258,14 @@ function authRoutes(scope: FastifyInstance, { identity, limitGuests }: IdentityO
     handler: async (request, reply) => {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       if (url.pathname === GUEST_SIGN_IN_PATH) await limitGuests(request.ip);
+      // A sign-out, a revoked session, a ban, a new name: sessions read before may be out of date.
+      if (request.method !== "GET") recent.clear();
       const body = request.body instanceof Buffer && request.body.length ? request.body : undefined;
       const response = await identity.handler(
         new Request(url, { method: request.method, headers: toHeaders(request), body }),
       );
+      // Again once done: a hot read meanwhile may have kept the session as it was.
+      if (request.method !== "GET") recent.clear();
       return relayResponse(reply, response, url.pathname);
     },
   });
@@ -154,6 +273,7 @@ function authRoutes(scope: FastifyInstance, { identity, limitGuests }: IdentityO
 
 /** Mounts better-auth at /api/auth and tells every route who is calling. */
 export const identityPlugin = fp(async (app: FastifyInstance, options: IdentityOptions) => {
-  decorateViewers(app, options.identity);
-  await app.register(async (scope) => authRoutes(scope, options));
+  const recent: RecentViewers = boundedMap();
+  await decorateViewers(app, options, recent);
+  await app.register(async (scope) => authRoutes(scope, options, recent));
 });

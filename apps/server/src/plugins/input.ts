@@ -49,12 +49,14 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
     parseJson(request, (body as Buffer).toString("utf8"), done);
   });
 
-  app.addHook("preValidation", async (request) => {
-    if (!request.routeOptions.url) return;
-    if (
-      [request.params, request.query, bodyOf(request)].some((part) => holdsUnstorableText(part))
-    ) {
-      throw refusedText();
+  // Not async: it decides at once, and runs on every request.
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (request.is404) return done();
+    try {
+      const parts = [request.params, request.query, bodyOf(request)];
+      done(parts.some((part) => holdsUnstorableText(part)) ? refusedText() : undefined);
+    } catch (error) {
+      done(error as Error);
     }
   });
 });

@@ -1,7 +1,8 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { and, eq, sql } from "drizzle-orm";
-import { dilemmas, globalDilemmas, globalSelections } from "../../db/schema";
-import { firstOrNull, type Tx } from "../../lib/db";
+import { dilemmas, globalDilemmas, globalSelections, session, user } from "../../db/schema";
+import { type Db, firstOrNull, runNamed, type Tx } from "../../lib/db";
+import type { SessionToken } from "../../lib/identity";
 
 const globalDilemmaColumns = {
   id: globalDilemmas.id,
@@ -62,49 +63,109 @@ export async function findSelection(tx: Tx, key: SelectionKey): Promise<Option |
   return row?.option ?? null;
 }
 
-/** Records a first choice; false when the user had already chosen (nothing changes then). */
-export async function insertSelection(
-  tx: Tx,
-  selection: SelectionKey & { option: Option; now: Date },
-): Promise<boolean> {
-  const { now, ...values } = selection;
-  const inserted = await tx
-    .insert(globalSelections)
-    .values({ ...values, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ option: globalSelections.option });
-  return inserted.length > 0;
+export interface Choice {
+  token: SessionToken;
+  globalDilemmaId: string;
+  option: Option;
 }
 
-/** The user's choice, locked until the transaction ends, so a change moves one count once. */
-export async function lockSelection(tx: Tx, key: SelectionKey): Promise<Option | null> {
-  const [row] = await tx
-    .select({ option: globalSelections.option })
-    .from(globalSelections)
-    .where(selectionOf(key))
-    .for("update");
-  return row?.option ?? null;
+export type ChoiceOutcome =
+  | { status: "saved"; dilemma: GlobalDilemma }
+  | { status: "no-session" }
+  | { status: "no-dilemma" };
+
+interface ChoiceRow {
+  ord: number;
+  signed_in: boolean;
+  id: string | null;
+  dilemma: string;
+  option_a: string;
+  option_b: string;
+  count_a: number;
+  count_b: number;
 }
 
-export async function updateSelection(tx: Tx, key: SelectionKey & { option: Option; now: Date }) {
-  await tx
-    .update(globalSelections)
-    .set({ option: key.option, updatedAt: key.now })
-    .where(selectionOf(key));
-}
-
-/** Moves the counters by the given deltas, in place: no read, so no count is lost. */
-export async function moveCounts(
-  tx: Tx,
-  { globalDilemmaId, deltaA, deltaB }: { globalDilemmaId: string; deltaA: number; deltaB: number },
-) {
-  await tx
-    .update(globalDilemmas)
-    .set({
-      countA: sql`${globalDilemmas.countA} + ${deltaA}`,
-      countB: sql`${globalDilemmas.countB} + ${deltaB}`,
-    })
-    .where(eq(globalDilemmas.id, globalDilemmaId));
+/**
+ * Saves many visitors' choices in one statement (group commit, decision 0023): each
+ * session is checked right there (alive, user not banned), each choice inserted or
+ * switched (a repeat changes nothing), and each dilemma's counters moved once by the
+ * sum of what changed, so the day's row is written once per batch, not per choice.
+ * Sessions live by the real time, as better-auth reads them (`sessionsAt`); choices
+ * are dated by the app's clock (`now`). Two choices of one user in a batch: the
+ * later counts. Answers, in order, each choice's outcome with its dilemma's counts
+ * as this statement left them. It commits on its own (outside any transaction).
+ */
+export async function saveChoices(
+  db: Db,
+  choices: Choice[],
+  { now, sessionsAt }: { now: Date; sessionsAt: Date },
+): Promise<ChoiceOutcome[]> {
+  // Lists as one array each: the statement's text stays the same, prepared once.
+  const list = <T>(pick: (choice: Choice, ord: number) => T) => sql.param(choices.map(pick));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await runNamed<ChoiceRow>(
+    db,
+    "save-choices",
+    sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${list((_, ord) => ord)}::int[], ${list((c) => c.token)}::text[],
+        ${list((c) => c.globalDilemmaId)}::text[], ${list((c) => c.option)}::text[]
+      ) AS i (ord, token, dilemma_id, option)
+    ),
+    chooser AS (
+      SELECT i.ord, i.dilemma_id, i.option, s.user_id
+      FROM input i
+      JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sessionsAt.toISOString()}::timestamptz
+      JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE
+    ),
+    latest AS (
+      SELECT DISTINCT ON (c.dilemma_id, c.user_id) c.dilemma_id, c.user_id, c.option
+      FROM chooser c JOIN ${globalDilemmas} g ON g.id = c.dilemma_id
+      ORDER BY c.dilemma_id, c.user_id, c.ord DESC
+    ),
+    changed AS (
+      INSERT INTO ${globalSelections} AS s (global_dilemma_id, user_id, option, created_at, updated_at)
+      SELECT dilemma_id, user_id, option, ${at}, ${at} FROM latest ORDER BY dilemma_id, user_id
+      ON CONFLICT (global_dilemma_id, user_id) DO UPDATE
+        SET option = excluded.option, updated_at = excluded.updated_at
+        WHERE s.option <> excluded.option
+      RETURNING s.global_dilemma_id, s.option, s.xmax = 0 AS inserted
+    ),
+    deltas AS (
+      SELECT l.dilemma_id,
+        count(*) FILTER (WHERE ch.option = 'A') - count(*) FILTER (WHERE ch.option = 'B' AND NOT ch.inserted) AS a,
+        count(*) FILTER (WHERE ch.option = 'B') - count(*) FILTER (WHERE ch.option = 'A' AND NOT ch.inserted) AS b
+      FROM (SELECT DISTINCT dilemma_id FROM latest) l
+      LEFT JOIN changed ch ON ch.global_dilemma_id = l.dilemma_id
+      GROUP BY l.dilemma_id
+    ),
+    moved AS (
+      UPDATE ${globalDilemmas} g SET count_a = g.count_a + d.a, count_b = g.count_b + d.b
+      FROM deltas d, ${dilemmas} t
+      WHERE g.id = d.dilemma_id AND t.id = g.dilemma_id
+      RETURNING g.id, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b
+    )
+    SELECT i.ord, c.ord IS NOT NULL AS signed_in, m.*
+    FROM input i
+    LEFT JOIN chooser c ON c.ord = i.ord
+    LEFT JOIN moved m ON m.id = i.dilemma_id
+    ORDER BY i.ord
+  `,
+  );
+  // One object per dilemma: every chooser of a batch shares it (and its serialised answer).
+  const dilemmasOf = new Map<string, GlobalDilemma>();
+  return rows.map((row): ChoiceOutcome => {
+    if (!row.signed_in) return { status: "no-session" };
+    if (row.id === null) return { status: "no-dilemma" };
+    const { id, dilemma, option_a: optionA, option_b: optionB, count_a, count_b } = row;
+    let saved = dilemmasOf.get(id);
+    if (!saved) {
+      saved = Object.freeze({ id, dilemma, optionA, optionB, countA: count_a, countB: count_b });
+      dilemmasOf.set(id, saved);
+    }
+    return { status: "saved", dilemma: saved };
+  });
 }
 
 /**

@@ -1,19 +1,28 @@
 import { globalDilemmaApi } from "@eitheror/shared/global-dilemma/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addOperation } from "../../lib/operation";
+import { addOperation, sharedAnswer } from "../../lib/operation";
 import type { GlobalDilemmaService } from "./service";
 
 export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaService }> = async (
   app,
   { service },
 ) => {
-  addOperation(app, globalDilemmaApi.today, async () => ({
-    data: { globalDilemmaData: await service.today() },
-  }));
+  const todayAnswer = sharedAnswer(globalDilemmaApi.today);
+  addOperation(app, globalDilemmaApi.today, async (_request, reply) => {
+    const today = await service.today();
+    return todayAnswer(reply, today, () => ({ data: { globalDilemmaData: today } }));
+  });
 
-  addOperation(app, globalDilemmaApi.select, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: await service.select(viewer, request.params.id, request.body.option) };
+  // Everyone of a batch who chose the same gets the same answer: serialised once.
+  const chosen = {
+    A: sharedAnswer(globalDilemmaApi.select),
+    B: sharedAnswer(globalDilemmaApi.select),
+  };
+  addOperation(app, globalDilemmaApi.select, async (request, reply) => {
+    const token = await request.sessionToken();
+    const { option } = request.body;
+    const data = await service.select(token, request.params.id, option);
+    return chosen[option](reply, data.globalDilemmaData, () => ({ data }));
   });
 
   addOperation(app, globalDilemmaApi.selection, async (request) => {

@@ -1,6 +1,7 @@
+import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/errors";
-import { countHit, deleteWindowsBefore, uncountHit } from "./data";
+import { countHit, countHits, deleteWindowsBefore, uncountHit } from "./data";
 
 export interface RateRule {
   /** How many hits a key may make per window. */
@@ -24,12 +25,46 @@ export function createRateLimiter({ db, clock }: Core) {
     });
   }
 
+  /**
+   * Hits counted together (decision 0024): the callers of a moment share one
+   * statement, each still getting its own count, in order.
+   */
+  let calls = 0;
+  const grouped = createBatcher<
+    { key: string; windowMs: number },
+    { hits: number; windowStart: Date; at: Date }
+  >({
+    // Every call on its own: one key's hits share a batch, each its own count.
+    key: () => String(++calls),
+    maxSize: 500,
+    inFlight: 1,
+    run: async (keys) => {
+      const at = clock.now();
+      const counts = await countHits(db, { keys, at });
+      return counts.map((count) => ({ ...count, at }));
+    },
+  });
+
   return {
     /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */
     async hit(key: string, rule: RateRule): Promise<void> {
       const at = clock.now();
       const { hits, windowStart } = await countHit(db, { key, at, windowMs: rule.windowMs });
       if (hits > rule.limit) throw tooMany(rule, windowStart, at);
+    },
+    /**
+     * Counts a hit for each key, in one statement with other callers' hits of the
+     * moment; throws the 429 of the first rule, in the given order, whose limit was
+     * passed (every key counted all the same).
+     */
+    async hitAll(hits: { key: string; rule: RateRule }[]): Promise<void> {
+      const counts = await Promise.all(
+        hits.map(({ key, rule }) => grouped.submit({ key, windowMs: rule.windowMs })),
+      );
+      hits.forEach(({ rule }, i) => {
+        const count = counts[i];
+        if (count && count.hits > rule.limit) throw tooMany(rule, count.windowStart, count.at);
+      });
     },
     /**
      * Takes back a hit that turned out not to count (a limit on failures: every try

@@ -97,9 +97,18 @@ export async function lockRound(
       ? eq(rounds.id, where.roundId)
       : and(eq(rounds.groupId, where.openIn), isNull(rounds.archivedAt));
   const query = tx.select().from(rounds).where(condition);
-  return firstOrNull(
+  const round = firstOrNull(
     await (skipLocked ? query.for(strength, { skipLocked: true }) : query.for(strength)),
   );
+  // A new version of the row: a vote that waited for this lock sees it changed and
+  // takes the slow path, whose checks read what this transaction wrote (hot-data.ts).
+  if (round && strength === "update") {
+    await tx
+      .update(rounds)
+      .set({ archivedAt: sql`${rounds.archivedAt}` })
+      .where(eq(rounds.id, round.id));
+  }
+  return round;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addOperation } from "../../lib/operation";
+import { addOperation, sharedAnswer } from "../../lib/operation";
 import type { RoundsService } from "./service";
 
 export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = async (
@@ -12,9 +12,12 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     return { data: { dilemmaData: await service.startFirst(viewer, request.params.id) } };
   });
 
-  addOperation(app, roundsApi.current, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: { dilemmaData: await service.current(viewer, request.params.id) } };
+  const currentAnswer = sharedAnswer(roundsApi.current);
+  addOperation(app, roundsApi.current, async (request, reply) => {
+    // A hot read: a session read within the last second will do (decision 0024).
+    const viewer = await request.recentViewer();
+    const round = await service.current(viewer, request.params.id);
+    return currentAnswer(reply, round, () => ({ data: { dilemmaData: round } }));
   });
 
   addOperation(app, roundsApi.currentOfMine, async (request) => ({
@@ -23,8 +26,8 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
 
   addOperation(app, roundsApi.vote, async (request) => {
     const { id, roundId } = request.params;
-    const viewer = await request.requireViewer();
-    const vote = await service.vote(viewer, id, roundId, request.body, request.ip);
+    const caller = { claim: await request.sessionClaim(), viewer: () => request.requireViewer() };
+    const vote = await service.vote(caller, id, roundId, request.body, request.ip);
     return { data: { vote } };
   });
 

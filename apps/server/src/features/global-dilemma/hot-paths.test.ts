@@ -1,0 +1,191 @@
+// The daily dilemma's hot paths (decisions 0021, 0023) without timing anything:
+// the shared copy of today's counts is at most a second old and a chooser's own
+// answer exact at once; choices written together in one statement stay exact,
+// in order and durable; a session is checked in the very statement.
+import {
+  type GetGlobalDilemmaResponse,
+  type GetSelectionResponse,
+  type GlobalDilemma,
+  getGlobalDilemmaResponseSchema,
+  type Option,
+  type PostSelectionResponse,
+  postSelectionResponseSchema,
+} from "@eitheror/shared/global-dilemma/schema";
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
+import { globalDilemmas, globalSelections, user } from "../../db/schema";
+import { AUTH_BASE_PATH } from "../../lib/identity";
+import { TODAY_MAX_AGE_MS } from "./today-cache";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let t: TestApp;
+let daysAhead = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** A day no other test used: a fresh dilemma with zero counts. */
+async function newDay() {
+  daysAhead += 1;
+  const moved = await t.client().post("/api/test/clock", {
+    body: { advanceMs: daysAhead * DAY_MS, runJobs: true },
+  });
+  expect(moved.status).toBe(200);
+  return today();
+}
+
+async function moveClock(advanceMs: number) {
+  const moved = await t.client().post("/api/test/clock", { body: { advanceMs, runJobs: false } });
+  expect(moved.status).toBe(200);
+}
+
+async function today(): Promise<GlobalDilemma> {
+  const response = await t.client().get<GetGlobalDilemmaResponse>("/api/dilemmas/global");
+  expect(response.status).toBe(200);
+  return getGlobalDilemmaResponseSchema.parse(response.body).data.globalDilemmaData;
+}
+
+function choose(client: TestClient, id: string, option: Option) {
+  return client.post<PostSelectionResponse>(`/api/dilemmas/global/${id}/selection`, {
+    body: { option },
+  });
+}
+
+async function stored(id: string) {
+  const rows = await t.db
+    .select({ option: globalSelections.option, n: count() })
+    .from(globalSelections)
+    .where(eq(globalSelections.globalDilemmaId, id))
+    .groupBy(globalSelections.option);
+  const of = (option: Option) => rows.find((row) => row.option === option)?.n ?? 0;
+  return { countA: of("A"), countB: of("B") };
+}
+
+async function storedChoice(id: string, userId: string) {
+  const [row] = await t.db
+    .select({ option: globalSelections.option })
+    .from(globalSelections)
+    .where(and(eq(globalSelections.globalDilemmaId, id), eq(globalSelections.userId, userId)));
+  return row?.option ?? null;
+}
+
+describe("today's counts, shared by every visitor", () => {
+  it("show a change made elsewhere within a second", async () => {
+    const { id } = await newDay();
+    const before = await today();
+    // Another instance's choices, straight into the database.
+    await t.db
+      .update(globalDilemmas)
+      .set({ countA: sql`${globalDilemmas.countA} + 5` })
+      .where(eq(globalDilemmas.id, id));
+    await moveClock(TODAY_MAX_AGE_MS);
+    expect(await today()).toMatchObject({ id, countA: before.countA + 5 });
+  });
+
+  it("answer a chooser exactly at once, and the next read of this instance has the choice", async () => {
+    const { id } = await newDay();
+    const others = await Promise.all([t.anonymous(), t.anonymous()]);
+    await Promise.all(others.map((other) => choose(other, id, "B")));
+    expect(await today()).toMatchObject({ countA: 0, countB: 2 });
+    const me = await t.anonymous();
+    const answer = await choose(me, id, "A");
+    expect(answer.status).toBe(200);
+    const counted = postSelectionResponseSchema.parse(answer.body).data.globalDilemmaData;
+    expect(counted).toMatchObject({ id, countA: 1, countB: 2 });
+    expect(await today()).toEqual(counted);
+  });
+});
+
+describe("choices written together", () => {
+  it("keep the counts equal to the rows when many choose and switch at once", async () => {
+    const { id } = await newDay();
+    const visitors = await Promise.all(
+      Array.from({ length: 60 }, () => t.anonymous({ http: true })),
+    );
+    const first = await Promise.all(
+      visitors.map((visitor, i) => choose(visitor, id, i % 3 === 0 ? "B" : "A")),
+    );
+    expect(first.map((answer) => answer.status)).toEqual(first.map(() => 200));
+    // Every third switches, every fourth says the same again, all at once.
+    const again = await Promise.all(
+      visitors.map((visitor, i) => {
+        const option: Option = i % 3 === 0 ? "B" : "A";
+        return choose(visitor, id, i % 2 === 0 ? (option === "A" ? "B" : "A") : option);
+      }),
+    );
+    expect(again.map((answer) => answer.status)).toEqual(again.map(() => 200));
+    const rows = await stored(id);
+    expect(rows.countA + rows.countB).toBe(visitors.length);
+    const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
+    expect({ countA: day?.countA, countB: day?.countB }).toEqual(rows);
+  }, 60_000);
+
+  it("count one visitor's choices on their way together once", async () => {
+    const { id } = await newDay();
+    const crowd = await Promise.all(Array.from({ length: 10 }, () => t.anonymous({ http: true })));
+    const me = await t.anonymous({ http: true });
+    const answers = await Promise.all([
+      ...crowd.map((visitor) => choose(visitor, id, "A")),
+      choose(me, id, "A"),
+      choose(me, id, "B"),
+      choose(me, id, "A"),
+      choose(me, id, "B"),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    // Which came last depends on how they travelled; each was applied, one after another.
+    const mine = await storedChoice(id, me.userId);
+    expect(["A", "B"]).toContain(mine);
+    const rows = await stored(id);
+    expect(rows).toEqual(mine === "A" ? { countA: 11, countB: 0 } : { countA: 10, countB: 1 });
+    const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
+    expect({ countA: day?.countA, countB: day?.countB }).toEqual(rows);
+  }, 60_000);
+
+  it("answer each choice only once it is stored, with counts that include it", async () => {
+    const { id } = await newDay();
+    const visitors = await Promise.all(
+      Array.from({ length: 30 }, () => t.anonymous({ http: true })),
+    );
+    await Promise.all(
+      visitors.map(async (visitor, i) => {
+        const option: Option = i % 2 === 0 ? "A" : "B";
+        const answer = await choose(visitor, id, option);
+        expect(answer.status).toBe(200);
+        // Read the moment the answer arrives: the choice is already there.
+        expect(await storedChoice(id, visitor.userId)).toBe(option);
+        const { countA, countB } = postSelectionResponseSchema.parse(answer.body).data
+          .globalDilemmaData;
+        expect(option === "A" ? countA : countB).toBeGreaterThanOrEqual(1);
+      }),
+    );
+  }, 60_000);
+});
+
+describe("the session, checked where the choice is written", () => {
+  it("is refused at once after signing out", async () => {
+    const { id } = await newDay();
+    const visitor = await t.anonymous();
+    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const token = visitor.cookies.get("better-auth.session_token");
+    expect((await visitor.post(`${AUTH_BASE_PATH}/sign-out`, { body: {} })).status).toBe(200);
+    const replay = t.client();
+    if (token) replay.cookies.set("better-auth.session_token", token);
+    const refused = await choose(replay, id, "B");
+    expect(refused.status).toBe(401);
+    expect(await storedChoice(id, visitor.userId)).toBe("A");
+  });
+
+  it("is refused at once for a disabled account, even disabled elsewhere", async () => {
+    const { id } = await newDay();
+    const visitor = await t.anonymous();
+    expect((await choose(visitor, id, "A")).status).toBe(200);
+    await t.db.update(user).set({ banned: true }).where(eq(user.id, visitor.userId));
+    expect((await choose(visitor, id, "B")).status).toBe(401);
+    expect(await storedChoice(id, visitor.userId)).toBe("A");
+    const read = await visitor.get<GetSelectionResponse>(`/api/dilemmas/global/${id}/selection`);
+    expect(read.status).toBe(401);
+  });
+});

@@ -1,0 +1,100 @@
+import type { CurrentRound } from "@eitheror/shared/rounds/schema";
+import type { Clock } from "../../lib/clock";
+import type { EventBus } from "../../lib/events";
+
+/**
+ * How old the open round may be when a member reads it again (decision 0024): a
+ * change made through another instance shows within this, usually at once (its
+ * event arrives first).
+ */
+export const CURRENT_MAX_AGE_MS = 1000;
+const MAX_GROUPS = 10_000;
+
+interface Entry {
+  value: CurrentRound;
+  /** When its read began (app clock, ms): everything committed before is in it. */
+  at: number;
+  due: number;
+}
+
+interface GroupReads {
+  entries: Map<string, Entry>;
+  /** Reads begun before this (see `begin`) may be out of date: they are not kept. */
+  changedAt: number;
+  changedFor: Map<string, number>;
+}
+
+/** What `begin` hands a read: to keep its result only if nothing changed meanwhile. */
+export interface ReadStart {
+  order: number;
+  at: number;
+}
+
+/**
+ * The open round as each member last read it (their own votes in it), in this
+ * instance's memory, so a member's page reading it again costs no query. A group's
+ * reads are dropped when any of its events is published here or arrives (a submit,
+ * a member joining or leaving, the round closing or starting, the group changing),
+ * a member's when they vote here; a read is never served past its round's due date
+ * (the slow path closes it) or after CURRENT_MAX_AGE_MS.
+ */
+export function createCurrentCache(clock: Clock, events: EventBus) {
+  let groups = new Map<string, GroupReads>();
+  /** Orders reads and changes as this instance saw them. */
+  let seen = 0;
+  let clearedAt = 0;
+
+  const groupOf = (groupId: string) => {
+    let group = groups.get(groupId);
+    if (!group) {
+      if (groups.size >= MAX_GROUPS) forgetAll();
+      group = { entries: new Map(), changedAt: 0, changedFor: new Map() };
+      groups.set(groupId, group);
+    }
+    return group;
+  };
+
+  function forgetAll() {
+    groups = new Map();
+    clearedAt = ++seen;
+  }
+
+  function forgetGroup(groupId: string) {
+    const group = groupOf(groupId);
+    group.entries.clear();
+    group.changedAt = ++seen;
+  }
+
+  events.watch(forgetGroup, forgetAll);
+
+  return {
+    /** The member's last read of the group's open round, if it may still be served. */
+    get(groupId: string, userId: string): CurrentRound | null {
+      const entry = groups.get(groupId)?.entries.get(userId);
+      if (!entry) return null;
+      const now = clock.now().getTime();
+      // A clock moved back (tests reset theirs) makes a read from the "future": read again.
+      if (now < entry.at || now - entry.at >= CURRENT_MAX_AGE_MS || now >= entry.due) return null;
+      return entry.value;
+    },
+    /** Marks the start of a read, before its first query. */
+    begin: (): ReadStart => ({ order: ++seen, at: clock.now().getTime() }),
+    /** Keeps a read begun at `start`, unless something changed since; answers what to serve. */
+    keep(groupId: string, userId: string, value: CurrentRound, start: ReadStart): CurrentRound {
+      const group = groupOf(groupId);
+      const changed = Math.max(clearedAt, group.changedAt, group.changedFor.get(userId) ?? 0);
+      if (changed >= start.order) return value;
+      const kept = Object.freeze(value);
+      group.entries.set(userId, { value: kept, at: start.at, due: Date.parse(value.dueDate) });
+      return kept;
+    },
+    /** The member changed their own part (a vote): their next read reads again. */
+    forget(groupId: string, userId: string) {
+      const group = groupOf(groupId);
+      group.entries.delete(userId);
+      group.changedFor.set(userId, ++seen);
+    },
+  };
+}
+
+export type CurrentCache = ReturnType<typeof createCurrentCache>;

@@ -1,0 +1,217 @@
+// The parts of `npm run bench` (scripts/bench.mjs) that are not scenarios: the
+// processes it starts and their memory, the load runs side by side, the anonymous
+// visitors, and the rows it seeds straight into the database.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import pg from "pg";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** A child process of the bench: its peak memory, and a stop that waits for it. */
+export function startProcess(args, env) {
+  const child = spawn("node", args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: "inherit",
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const status = (field) => {
+    try {
+      const text = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024;
+    } catch {
+      return Number.NaN; // not Linux, or gone
+    }
+  };
+  return {
+    exited,
+    /** The most memory the process has held so far (VmHWM), in MB. */
+    peakRssMb: () => status("VmHWM"),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+export async function waitUntilReady(url, what, exited) {
+  let gone = false;
+  exited?.then(() => {
+    gone = true;
+  });
+  for (let attempt = 0; attempt < 1200 && !gone; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not become ready`);
+}
+
+/**
+ * A database of its own on the PostgreSQL server of `serverUrl` (any database on
+ * it names the server), dropped again by `drop()`.
+ */
+export async function createPostgresDatabase(serverUrl) {
+  const name = `eitheror_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Whether a PostgreSQL server answers at `url` within a few seconds. */
+export async function postgresAnswers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Runs `work(query)` on the app's database: PostgreSQL while the app runs, or the
+ * PGlite folder while it is stopped (a folder is open in one process only).
+ */
+export async function withDatabase(target, work) {
+  if (target.kind === "postgres") {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      return await work((text) => client.query(text));
+    } finally {
+      await client.end();
+    }
+  }
+  const pglite = await PGlite.create(target.dataDir);
+  try {
+    return await work((text) => pglite.query(text));
+  } finally {
+    await pglite.close();
+  }
+}
+
+export const SEEDED_DILEMMA = "bench-past";
+
+/**
+ * Brings the stored selections of a past day's dilemma up to `total`, each by a
+ * user row of its own, in a few set-based statements (a million takes seconds).
+ */
+export async function seedSelections(target, total) {
+  return withDatabase(target, async (query) => {
+    await query(`
+      INSERT INTO global_dilemmas (id, day, dilemma_id)
+      SELECT '${SEEDED_DILEMMA}', (now() AT TIME ZONE 'UTC')::date - 1, id
+      FROM dilemmas ORDER BY id LIMIT 1
+      ON CONFLICT DO NOTHING`);
+    const { rows } = await query(
+      `SELECT count(*)::int AS n FROM global_selections WHERE global_dilemma_id = '${SEEDED_DILEMMA}'`,
+    );
+    const from = rows[0].n + 1;
+    if (from > total) return;
+    await query(`
+      INSERT INTO users (id, name, email, email_verified, is_anonymous)
+      SELECT 'bench-' || g, 'Bench visitor', 'bench-' || g || '@bench.invalid', false, false
+      FROM generate_series(${from}, ${total}) g`);
+    await query(`
+      INSERT INTO global_selections (global_dilemma_id, user_id, option)
+      SELECT '${SEEDED_DILEMMA}', 'bench-' || g, CASE WHEN g % 3 = 0 THEN 'B' ELSE 'A' END
+      FROM generate_series(${from}, ${total}) g`);
+    await query(`
+      UPDATE global_dilemmas SET
+        count_a = count_a + (SELECT count(*) FROM generate_series(${from}, ${total}) g WHERE g % 3 <> 0),
+        count_b = count_b + (SELECT count(*) FROM generate_series(${from}, ${total}) g WHERE g % 3 = 0)
+      WHERE id = '${SEEDED_DILEMMA}'`);
+    await query("CHECKPOINT");
+  });
+}
+
+/** An anonymous visitor: its cookies and the anti-forgery token. */
+export async function signInVisitor(base) {
+  const first = await fetch(`${base}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get("set-cookie") ?? "")?.[1];
+  const response = await fetch(`${base}/api/auth/sign-in/anonymous`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      "x-xsrf-token": xsrf,
+      origin: base,
+    },
+    body: "{}",
+  });
+  if (!response.ok) throw new Error(`anonymous sign-in: ${response.status}`);
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+  return { cookie: `XSRF-TOKEN=${xsrf}; ${session}`, xsrf };
+}
+
+export const CONNECTIONS = 20;
+
+function load(options, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, ...options, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Several runs of one scenario as one: req/s over all, mean p50, worst p99. */
+function summarize(runs) {
+  const total = runs.reduce((sum, run) => sum + run.requests.total, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
+  return {
+    rps: total / seconds,
+    p50: runs.reduce((sum, run) => sum + run.latency.p50, 0) / runs.length,
+    p99: Math.max(...runs.map((run) => run.latency.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors + run.timeouts + run.non2xx, 0),
+  };
+}
+
+/**
+ * Measures scenarios side by side: after a warm-up each, they take turns in
+ * `slices` short runs, so a slow moment of the machine hits them alike.
+ * A scenario's `during()` starts with each of its runs and returns its stop.
+ */
+export async function sideBySide(scenarios, { seconds, slices, warmup }) {
+  const runs = scenarios.map(() => []);
+  const run = async (scenario, duration) => {
+    const stop = scenario.during?.();
+    try {
+      return await load(scenario.options(), duration);
+    } finally {
+      stop?.();
+    }
+  };
+  for (const scenario of scenarios) {
+    if (warmup > 0) await run(scenario, warmup);
+  }
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [i, scenario] of scenarios.entries()) {
+      runs[i].push(await run(scenario, seconds / slices));
+    }
+  }
+  return runs.map(summarize);
+}
