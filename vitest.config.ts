@@ -35,7 +35,8 @@ export default defineConfig({
         resolve: { alias: { "@": fileURLToPath(new URL("apps/web/src", import.meta.url)) } },
         test: {
           name: "web",
-          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          // vite/: the web build's own plugins (the landing page's budget).
+          include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/vite/**/*.test.ts"],
           environment: "happy-dom",
           setupFiles: ["apps/web/test/setup.ts"],
         },

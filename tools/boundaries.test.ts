@@ -90,6 +90,21 @@ const fixtures: [string, string, string | null][] = [
     RESTRICTED,
   ],
   [
+    "apps/web/src/app/zz-fixture-link.tsx",
+    'import { Link } from "react-router";\nexport const l = Link;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/web/src/features/zz-fixture/components/nav.tsx",
+    'import { NavLink } from "react-router";\nexport const l = NavLink;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/web/src/features/zz-fixture/components/ok.tsx",
+    'import { useNavigate } from "react-router";\nimport { Link } from "@/components/ui/link";\nexport const l = [Link, useNavigate];\n',
+    null,
+  ],
+  [
     "packages/shared/src/zz-fixture/node.ts",
     'import { readFileSync } from "node:fs";\nexport const r = readFileSync;\n',
     RESTRICTED,

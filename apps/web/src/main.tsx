@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
 import { AppRouter } from "./app/router";
@@ -9,10 +9,16 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 watchTheme();
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
+const app = createRoot(root);
+// A transition: React renders the first screen in slices that leave the main thread
+// free between them (the page the server painted is on screen meanwhile), rather
+// than in one long task (docs/decisions/0022).
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,14 +1,38 @@
 import { shellClass, shellIds } from "@eitheror/shared/shell/markup";
-import { House } from "lucide-react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Outlet, useLocation } from "react-router";
 import { buttonClass } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
+import { PageLoader } from "@/components/ui/spinner";
 import { ThemeMenu } from "@/components/ui/theme-menu";
 import { appTitle } from "@/config/env";
 import { paths } from "@/config/paths";
-import { useSession } from "@/features/auth/api/get-session";
-import { ProfileMenu } from "@/features/auth/components/profile-menu";
+import { type Session, useSession } from "@/features/auth/api/get-session";
 import { useSessionRenewal } from "@/features/auth/hooks/use-session-renewal";
 import { cn } from "@/lib/cn";
+import { deferred } from "@/lib/deferred";
+
+/** Home and the profile menu (the photo, sign-out, the admin check): code for members only. */
+const memberNav = deferred(
+  async () => (await import("@/features/auth/components/member-nav")).MemberNav,
+);
+const LazyMemberNav = lazy(async () => ({ default: await memberNav.load() }));
+
+/**
+ * A member's end of the header: at once when its code is here already (it is
+ * fetched ahead while the details form is open), else as soon as it arrives,
+ * with nothing in its place meanwhile, as the server painted it. Which of the
+ * two is decided once, so it never mounts twice.
+ */
+function MemberEnd({ user }: { user: NonNullable<Session>["user"] }) {
+  const [Loaded] = useState(memberNav.current);
+  if (Loaded) return <Loaded user={user} />;
+  return (
+    <Suspense>
+      <LazyMemberNav user={user} />
+    </Suspense>
+  );
+}
 
 const footerLinkClass =
   "rounded px-1 py-2 text-fg-muted underline-offset-4 hover:text-brand-fg hover:underline focus-visible:outline-2 focus-visible:outline-focus";
@@ -46,6 +70,10 @@ export function AppLayout() {
   const signedIn = state === "signed-in" && session;
   const guest = !isPending && (state === "signed-out" || state === "anonymous");
   const onSignInPages = pathname.startsWith(paths.signIn);
+  // About to be a member (the details form is open): their end of the header is fetched ahead.
+  useEffect(() => {
+    if (state === "needs-details") memberNav.load().catch(() => {});
+  }, [state]);
 
   return (
     <div className={shellClass.frame}>
@@ -56,13 +84,7 @@ export function AppLayout() {
             {appTitle}
           </Link>
           {signedIn ? (
-            <div className="flex items-center gap-2 sm:gap-3">
-              <NavLink to={paths.home} end className={buttonClass("ghost", undefined, "sm")}>
-                <House aria-hidden className="size-4" />
-                Home
-              </NavLink>
-              <ProfileMenu user={session.user} />
-            </div>
+            <MemberEnd user={session.user} />
           ) : (
             !isPending && (
               <div className="flex items-center gap-1 sm:gap-2">
@@ -78,7 +100,10 @@ export function AppLayout() {
         </nav>
       </header>
       <main id={shellIds.main} tabIndex={-1} className={shellClass.main}>
-        <Outlet />
+        {/* A screen still loading: the loader the server painted, in the same place. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="border-t border-border bg-surface">
         <nav

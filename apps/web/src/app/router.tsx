@@ -1,77 +1,84 @@
-import { createBrowserRouter, Navigate } from "react-router";
-// The DOM build of the provider: it lets a navigation commit at once ({ flushSync }), which Log Out needs.
-import { RouterProvider } from "react-router/dom";
+import { type ComponentType, lazy } from "react";
+import { Navigate, Route, Routes } from "react-router";
 import { paths } from "@/config/paths";
-import {
-  AdminGuard,
-  DetailsGuard,
-  GuestSession,
-  RequireSignedIn,
-  SignInGuard,
-} from "@/features/auth/components/guards";
+import { GuestSession } from "@/features/auth/components/guest-session";
+import { BrowserRouter } from "./browser-router";
 import { AppLayout } from "./layout";
-import { AdminRoute } from "./routes/admin";
-import { ArchivedRoundRoute } from "./routes/archived-round";
-import { CreateGroupRoute } from "./routes/create-group";
-import { FeedbackRoute } from "./routes/feedback";
-import { GameplayDiagramRoute } from "./routes/gameplay-diagram";
-import { GroupRoute } from "./routes/group";
-import { GroupProfileRoute } from "./routes/group-profile";
-import { HomeRoute } from "./routes/home";
-import { InviteRoute } from "./routes/invite";
 import { LandingRoute } from "./routes/landing";
-import { SignInRoute } from "./routes/sign-in";
-import { SignInDetailsRoute } from "./routes/sign-in-details";
-import { SignInLinkRouterRoute } from "./routes/sign-in-link-router";
-import { UserProfileRoute } from "./routes/user-profile";
 
-/** The route table of docs/product.md#routes-and-guards, each path behind its guard. */
-const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    children: [
-      {
-        element: <GuestSession />,
-        children: [
-          { path: paths.landing, element: <LandingRoute /> },
-          // Anyone may write to the team, guests included (docs/decisions/0015).
-          { path: paths.feedback, element: <FeedbackRoute /> },
-          { path: paths.invite(), element: <InviteRoute /> },
-        ],
-      },
-      {
-        element: <SignInGuard />,
-        children: [{ path: paths.signIn, element: <SignInRoute /> }],
-      },
-      { path: paths.signInLinkRouter, element: <SignInLinkRouterRoute /> },
-      {
-        element: <DetailsGuard />,
-        children: [{ path: paths.signInDetails, element: <SignInDetailsRoute /> }],
-      },
-      {
-        element: <AdminGuard />,
-        children: [{ path: paths.admin, element: <AdminRoute /> }],
-      },
-      {
-        element: <RequireSignedIn />,
-        children: [
-          { path: paths.home, element: <HomeRoute /> },
-          { path: paths.userProfile(), element: <UserProfileRoute /> },
-          { path: paths.createGroup, element: <CreateGroupRoute /> },
-          { path: paths.group(), element: <GroupRoute /> },
-          { path: paths.groupProfile(), element: <GroupProfileRoute /> },
-          {
-            path: paths.archivedRound(),
-            element: <ArchivedRoundRoute />,
-          },
-        ],
-      },
-      { path: paths.gameplayDiagram, element: <GameplayDiagramRoute /> },
-      { path: "*", element: <Navigate to={paths.landing} replace /> },
-    ],
-  },
-]);
+/**
+ * A screen (or guard) whose code loads when first shown (docs/decisions/0022): the
+ * layout's Suspense shows the page loader meanwhile, where the server painted
+ * the same loader, and a navigation keeps the old screen until the new one is there.
+ */
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
 
+// The guards of the screens that need a session load with them (GuestSession, the landing's, does not).
+const guards = () => import("@/features/auth/components/guards");
+const AdminGuard = screen(guards, "AdminGuard");
+const DetailsGuard = screen(guards, "DetailsGuard");
+const RequireSignedIn = screen(guards, "RequireSignedIn");
+const SignInGuard = screen(guards, "SignInGuard");
+
+const AdminRoute = screen(() => import("./routes/admin"), "AdminRoute");
+const ArchivedRoundRoute = screen(() => import("./routes/archived-round"), "ArchivedRoundRoute");
+const CreateGroupRoute = screen(() => import("./routes/create-group"), "CreateGroupRoute");
+const FeedbackRoute = screen(() => import("./routes/feedback"), "FeedbackRoute");
+const GameplayDiagramRoute = screen(
+  () => import("./routes/gameplay-diagram"),
+  "GameplayDiagramRoute",
+);
+const GroupRoute = screen(() => import("./routes/group"), "GroupRoute");
+const GroupProfileRoute = screen(() => import("./routes/group-profile"), "GroupProfileRoute");
+const HomeRoute = screen(() => import("./routes/home"), "HomeRoute");
+const InviteRoute = screen(() => import("./routes/invite"), "InviteRoute");
+const SignInRoute = screen(() => import("./routes/sign-in"), "SignInRoute");
+const SignInDetailsRoute = screen(() => import("./routes/sign-in-details"), "SignInDetailsRoute");
+const SignInLinkRouterRoute = screen(
+  () => import("./routes/sign-in-link-router"),
+  "SignInLinkRouterRoute",
+);
+const UserProfileRoute = screen(() => import("./routes/user-profile"), "UserProfileRoute");
+
+/**
+ * The route table of docs/product.md#routes-and-guards, each path behind its
+ * guard. The landing page comes with the app; every other screen on demand.
+ */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route element={<GuestSession />}>
+            <Route path={paths.landing} element={<LandingRoute />} />
+            {/* Anyone may write to the team, guests included (docs/decisions/0015). */}
+            <Route path={paths.feedback} element={<FeedbackRoute />} />
+            <Route path={paths.invite()} element={<InviteRoute />} />
+          </Route>
+          <Route element={<SignInGuard />}>
+            <Route path={paths.signIn} element={<SignInRoute />} />
+          </Route>
+          <Route path={paths.signInLinkRouter} element={<SignInLinkRouterRoute />} />
+          <Route element={<DetailsGuard />}>
+            <Route path={paths.signInDetails} element={<SignInDetailsRoute />} />
+          </Route>
+          <Route element={<AdminGuard />}>
+            <Route path={paths.admin} element={<AdminRoute />} />
+          </Route>
+          <Route element={<RequireSignedIn />}>
+            <Route path={paths.home} element={<HomeRoute />} />
+            <Route path={paths.userProfile()} element={<UserProfileRoute />} />
+            <Route path={paths.createGroup} element={<CreateGroupRoute />} />
+            <Route path={paths.group()} element={<GroupRoute />} />
+            <Route path={paths.groupProfile()} element={<GroupProfileRoute />} />
+            <Route path={paths.archivedRound()} element={<ArchivedRoundRoute />} />
+          </Route>
+          <Route path={paths.gameplayDiagram} element={<GameplayDiagramRoute />} />
+          <Route path="*" element={<Navigate to={paths.landing} replace />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { defineOperation } from "@eitheror/shared/api/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, callApi, operationKey } from "./api-client";
+import { ApiError, callApi, deferOperation, operationKey } from "./api-client";
 
 const rename = defineOperation({
   method: "PUT",
@@ -109,6 +109,45 @@ describe("callApi", () => {
   it("fails loudly when an answer drifts from the contract", async () => {
     answer(200, { data: { name: 42 } });
     await expect(callApi(rename, { params: { id: "1" }, body: { name: "x" } })).rejects.toThrow();
+  });
+});
+
+describe("a deferred operation", () => {
+  it("sends its request before its contract has arrived, then parses with it", async () => {
+    answer(200, { data: { name: "Bo" } });
+    let arrive: (operation: typeof rename) => void = () => {};
+    const deferred = deferOperation(
+      { method: "PUT", path: "/things/:id/name" },
+      () => new Promise<typeof rename>((resolve) => (arrive = resolve)),
+    );
+
+    const call = callApi(deferred, { params: { id: "7" }, body: { name: "Bo" } });
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toMatchObject({ method: "PUT", url: "/api/things/7/name" });
+    arrive(rename);
+    expect(await call).toEqual({ data: { name: "Bo" } });
+    expect(operationKey(deferred, { id: "7" })).toEqual(operationKey(rename, { id: "7" }));
+  });
+
+  it("fails loudly when the answer drifts from the contract it loads", async () => {
+    answer(200, { data: { name: 42 } });
+    const deferred = deferOperation(
+      { method: "PUT", path: "/things/:id/name" },
+      async () => rename,
+    );
+    await expect(callApi(deferred, { params: { id: "1" }, body: { name: "x" } })).rejects.toThrow();
+  });
+
+  it("calls a contract that cannot be fetched a connection problem", async () => {
+    answer(200, { data: { name: "Bo" } });
+    const deferred = deferOperation(
+      { method: "PUT", path: "/things/:id/name" },
+      (): Promise<typeof rename> =>
+        Promise.reject(new TypeError("Failed to fetch dynamically imported module")),
+    );
+    await expect(
+      callApi(deferred, { params: { id: "1" }, body: { name: "x" } }),
+    ).rejects.toMatchObject({ status: 0, message: expect.stringContaining("Cannot reach") });
   });
 });
 

@@ -5,6 +5,7 @@ import type { z } from "zod";
 const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "X-XSRF-TOKEN";
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
+const UNREACHABLE_MESSAGE = "Cannot reach the server. Check your connection and try again.";
 
 /**
  * A failed API call: the HTTP status, the error's code (what a screen decides
@@ -60,7 +61,7 @@ async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, "Cannot reach the server. Check your connection and try again.");
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
   }
 
   const text = await response.text();
@@ -99,12 +100,44 @@ export type CallInput<O extends Operation> = Part<O["params"], "params"> &
   (O["body"] extends z.ZodType ? { body: InputOf<O["body"]> } : { body?: FormData });
 
 /**
+ * An operation of the landing page's path: its method and path at hand, its
+ * contract (and with it zod) loaded only when it is first called, beside the
+ * request. The type checks the method and path against the contract's.
+ */
+export interface DeferredOperation<O extends Operation> {
+  method: O["method"];
+  path: O["path"];
+  load: () => Promise<O>;
+}
+
+export function deferOperation<O extends Operation>(
+  address: NoInfer<Pick<O, "method" | "path">>,
+  load: () => Promise<O>,
+): DeferredOperation<O> {
+  return { method: address.method, path: address.path, load };
+}
+
+const isDeferred = <O extends Operation>(
+  operation: O | DeferredOperation<O>,
+): operation is DeferredOperation<O> => "load" in operation;
+
+/** The contract of a deferred operation; a module that cannot arrive is a connection problem. */
+async function loadContract<O extends Operation>(operation: DeferredOperation<O>): Promise<O> {
+  try {
+    return await operation.load();
+  } catch {
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+}
+
+/**
  * Calls one operation of the shared contract: its method, its URL with the
  * parameters filled in, and its answer parsed by the same schema the server
- * answers with.
+ * answers with. A deferred operation's contract loads while the request is on
+ * its way; the answer is parsed once both are there.
  */
-export function callApi<O extends Operation>(
-  operation: O,
+export async function callApi<O extends Operation>(
+  operation: O | DeferredOperation<O>,
   ...[input]: object extends CallInput<O> ? [CallInput<O>?] : [CallInput<O>]
 ): Promise<z.output<O["response"]>> {
   const { params, query, body } = (input ?? {}) as {
@@ -112,11 +145,19 @@ export function callApi<O extends Operation>(
     query?: Record<string, string | number | undefined>;
     body?: unknown;
   };
-  return apiRequest(operationUrl(operation, params, query), {
-    method: operation.method,
-    body,
-    schema: operation.response as O["response"],
-  });
+  const url = operationUrl(operation, params, query);
+  if (!isDeferred(operation)) {
+    return apiRequest(url, {
+      method: operation.method,
+      body,
+      schema: operation.response as O["response"],
+    });
+  }
+  const contract = loadContract(operation);
+  // Not left unhandled when the request fails first.
+  contract.catch(() => {});
+  const answer = await apiRequest(url, { method: operation.method, body });
+  return (await contract).response.parse(answer) as z.output<O["response"]>;
 }
 
 /**
@@ -124,6 +165,9 @@ export function callApi<O extends Operation>(
  * cached answer of one operation shares the first part, so a change can
  * invalidate them all (`[operation.path]`) or one (`operationKey(op, params)`).
  */
-export function operationKey<O extends Operation>(operation: O, params?: CallInput<O>["params"]) {
+export function operationKey<O extends Operation>(
+  operation: O | DeferredOperation<O>,
+  params?: CallInput<O>["params"],
+) {
   return params ? ([operation.path, params] as const) : ([operation.path] as const);
 }

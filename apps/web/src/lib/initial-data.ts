@@ -1,5 +1,33 @@
+import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import { shellIds } from "@eitheror/shared/shell/markup";
-import { type InitialData, initialDataSchema } from "@eitheror/shared/shell/schema";
+import type { InitialData } from "@eitheror/shared/shell/schema";
+
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * What `globalDilemmaSchema` accepts, checked by hand: the card is seeded from it
+ * before the first render, and zod is not on the landing page's path
+ * (docs/decisions/0022). A unit test holds the two to the same answers.
+ */
+export function asGlobalDilemma(value: unknown): GlobalDilemma | undefined {
+  if (!isRecord(value)) return undefined;
+  const { id, dilemma, optionA, optionB, countA, countB } = value;
+  const texts = [id, dilemma, optionA, optionB];
+  if (!texts.every((text) => typeof text === "string") || !isCount(countA) || !isCount(countB))
+    return undefined;
+  return { id, dilemma, optionA, optionB, countA, countB } as GlobalDilemma;
+}
+
+/** `initialDataSchema`'s answer for a parsed JSON value: what is well-formed, else nothing. */
+export function asInitialData(value: unknown): InitialData | undefined {
+  if (!isRecord(value)) return undefined;
+  const { globalDilemma } = value;
+  if (globalDilemma === undefined) return {};
+  const dilemma = asGlobalDilemma(globalDilemma);
+  return dilemma ? { globalDilemma: dilemma } : undefined;
+}
 
 /**
  * The data the server wrote into the page (today's dilemma on `/`). Anything
@@ -9,8 +37,7 @@ export function readInitialData(): InitialData {
   const text = document.getElementById(shellIds.initialData)?.textContent;
   if (!text) return {};
   try {
-    const parsed = initialDataSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
+    return asInitialData(JSON.parse(text)) ?? {};
   } catch {
     return {};
   }

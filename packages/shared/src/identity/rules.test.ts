@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isEmailLinkTokenShape, safeReturnUrl, signInState } from "./rules";
-import { EMAIL_LINK_TOKEN_BYTES } from "./schema";
+import { EMAIL_LINK_TOKEN_BYTES, isEmailLinkTokenShape, safeReturnUrl, signInState } from "./rules";
 
 describe("signInState", () => {
   const verified = { name: "Ada", emailVerified: true, isAnonymous: false };

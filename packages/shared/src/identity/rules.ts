@@ -1,4 +1,11 @@
-import { EMAIL_LINK_TOKEN_BYTES, type SessionUser, type UserData } from "./schema";
+import type { SessionUser, UserData } from "./schema";
+
+/**
+ * A link's token: this many random bytes, written in base64url (43 characters).
+ * Here, not beside the other limits in schema.ts: the rules carry no zod, so the
+ * web app's landing page can use them without it (docs/decisions/0022).
+ */
+export const EMAIL_LINK_TOKEN_BYTES = 32;
 
 /**
  * Where a visitor stands (docs/product.md#routes-and-guards):

@@ -38,8 +38,6 @@ export const MAX_PROFILE_NAME_LENGTH = 24;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const PROFILE_IMAGE_SIZE = 400;
-/** A link's token: this many random bytes, written in base64url (43 characters). */
-export const EMAIL_LINK_TOKEN_BYTES = 32;
 /** How long an e-mailed sign-in link works (OWASP ASVS: short-lived). */
 export const EMAIL_LINK_LIFETIME_MS = 10 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";
 

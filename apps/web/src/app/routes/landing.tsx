@@ -1,8 +1,8 @@
 import { shellClass } from "@eitheror/shared/shell/markup";
-import { ArrowRight, Trophy, UsersRound, Vote } from "lucide-react";
-import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
+import { ArrowRight, Trophy, UsersRound, Vote } from "@/components/ui/landing-icons";
+import { Link } from "@/components/ui/link";
 import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";
 import { useSession } from "@/features/auth/api/get-session";

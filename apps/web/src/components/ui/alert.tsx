@@ -1,6 +1,6 @@
-import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { CircleAlert, CircleCheck, Info, X } from "./landing-icons";
 
 const kinds = {
   success: { icon: CircleCheck, className: "bg-success-soft text-success-fg ring-success-line" },

@@ -1,6 +1,6 @@
 import { shellClass } from "@eitheror/shared/shell/markup";
-import { LoaderCircle } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { LoaderCircle } from "./landing-icons";
 
 /** A turning circle for work under way; `className` sets its size and colour. */
 export function Spinner({

@@ -1,12 +1,17 @@
-import { identityApi } from "@eitheror/shared/identity/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { callApi, operationKey } from "@/lib/api-client";
+import { callApi, deferOperation, operationKey } from "@/lib/api-client";
+
+/** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
+const checkAdminOperation = deferOperation(
+  { method: "GET", path: "/check-admin" },
+  async () => (await import("@eitheror/shared/identity/contract")).identityApi.checkAdmin,
+);
 
 export const checkAdminQueryOptions = (userId: string) =>
   queryOptions({
     // The answer is the caller's: keyed by who asks, so another sign-in asks again.
-    queryKey: [...operationKey(identityApi.checkAdmin), userId],
-    queryFn: async () => (await callApi(identityApi.checkAdmin)).data.isAdmin,
+    queryKey: [...operationKey(checkAdminOperation), userId],
+    queryFn: async () => (await callApi(checkAdminOperation)).data.isAdmin,
     staleTime: 5 * 60_000,
   });
 

@@ -1,16 +1,21 @@
-import { authApi } from "@eitheror/shared/identity/contract";
 import { type SignInState, signInState } from "@eitheror/shared/identity/rules";
 import type { Session } from "@eitheror/shared/identity/schema";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { callApi, operationKey } from "@/lib/api-client";
+import { callApi, deferOperation, operationKey } from "@/lib/api-client";
+
+/** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
+const sessionOperation = deferOperation(
+  { method: "GET", path: "/auth/get-session" },
+  async () => (await import("@eitheror/shared/identity/contract")).authApi.session,
+);
 
 export type { Session };
 
-export const sessionQueryKey = operationKey(authApi.session);
+export const sessionQueryKey = operationKey(sessionOperation);
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: () => callApi(authApi.session),
+  queryFn: () => callApi(sessionOperation),
   staleTime: 5 * 60_000,
 });
 

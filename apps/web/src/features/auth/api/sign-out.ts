@@ -1,9 +1,14 @@
-import { authApi } from "@eitheror/shared/identity/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths";
-import { callApi } from "@/lib/api-client";
+import { callApi, deferOperation } from "@/lib/api-client";
 import { sessionQueryKey } from "./get-session";
+
+/** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
+const signOutOperation = deferOperation(
+  { method: "POST", path: "/auth/sign-out" },
+  async () => (await import("@eitheror/shared/identity/contract")).authApi.signOut,
+);
 
 /** What the landing page learns from a log-out: it says so once. */
 export interface SignOutState {
@@ -15,7 +20,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => callApi(authApi.signOut, { body: {} }),
+    mutationFn: () => callApi(signOutOperation, { body: {} }),
     onError: (error) => console.warn("Log out failed", error),
     onSettled: async (_data, error) => {
       // The session ends and the page changes in one step: a signed-in screen that

@@ -1,4 +1,5 @@
-import { EMAIL_LINK_TOKEN_BYTES, identityMessages } from "@eitheror/shared/identity/schema";
+import { EMAIL_LINK_TOKEN_BYTES } from "@eitheror/shared/identity/rules";
+import { identityMessages } from "@eitheror/shared/identity/schema";
 import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";

@@ -1,13 +1,9 @@
 import { safeReturnUrl } from "@eitheror/shared/identity/rules";
-import { useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { PageLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useIsAdmin } from "../api/check-admin";
 import { useSession } from "../api/get-session";
-import { useSignInAnonymous } from "../api/sign-in-anonymous";
 
 /** Where to come back to after signing in, carried in navigation state (docs/product.md#routes-and-guards). */
 export interface ReturnState {
@@ -68,43 +64,4 @@ export function AdminGuard() {
   if (state !== "signed-in") return <Navigate to={paths.home} replace />;
   if (isAdmin.isPending) return <PageLoader />;
   return isAdmin.data ? <Outlet /> : <Navigate to={paths.home} replace />;
-}
-
-/**
- * The landing and invite pages work for anyone: a visitor with no session gets an
- * anonymous one, so their choices count and can later move to a real account.
- * The page shows at once; what it needs the session for waits for it.
- */
-export function GuestSession() {
-  const { state, isPending } = useSession();
-  const signInAnonymous = useSignInAnonymous();
-  const needsGuest = !isPending && state === "signed-out";
-  const { mutate } = signInAnonymous;
-  // One guest per signed-out spell, even when React runs the effect twice
-  // (StrictMode); logging out on this very page starts the next one.
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (!needsGuest) {
-      started.current = false;
-      return;
-    }
-    if (started.current) return;
-    started.current = true;
-    mutate();
-  }, [needsGuest, mutate]);
-
-  if (signInAnonymous.isError) {
-    return (
-      <div className="mx-auto max-w-md">
-        <Alert
-          kind="danger"
-          action={<Button onClick={() => signInAnonymous.mutate()}>Try again</Button>}
-        >
-          We could not start your visit. {signInAnonymous.error.message}
-        </Alert>
-      </div>
-    );
-  }
-  return <Outlet />;
 }

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";
 import { GameLoopDiagram } from "./game-loop-diagram";

@@ -1,13 +1,18 @@
-import { globalDilemmaApi } from "@eitheror/shared/global-dilemma/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { callApi, operationKey } from "@/lib/api-client";
+import { callApi, deferOperation, operationKey } from "@/lib/api-client";
 
-export const selectionQueryKey = (id: string) => operationKey(globalDilemmaApi.selection, { id });
+/** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
+const selectionOperation = deferOperation(
+  { method: "GET", path: "/dilemmas/global/:id/selection" },
+  async () => (await import("@eitheror/shared/global-dilemma/contract")).globalDilemmaApi.selection,
+);
+
+export const selectionQueryKey = (id: string) => operationKey(selectionOperation, { id });
 
 export const selectionQueryOptions = (id: string) =>
   queryOptions({
     queryKey: selectionQueryKey(id),
-    queryFn: async () => (await callApi(globalDilemmaApi.selection, { params: { id } })).data,
+    queryFn: async () => (await callApi(selectionOperation, { params: { id } })).data,
   });
 
 /** The viewer's prior choice on this dilemma (null before choosing) and the latest counts. */

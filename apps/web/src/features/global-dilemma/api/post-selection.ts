@@ -1,15 +1,20 @@
-import { globalDilemmaApi } from "@eitheror/shared/global-dilemma/contract";
 import type { Option } from "@eitheror/shared/global-dilemma/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "@/lib/api-client";
+import { callApi, deferOperation } from "@/lib/api-client";
 import { globalDilemmaQueryKey } from "./get-global-dilemma";
 import { selectionQueryKey } from "./get-selection";
+
+/** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
+const selectOperation = deferOperation(
+  { method: "POST", path: "/dilemmas/global/:id/selection" },
+  async () => (await import("@eitheror/shared/global-dilemma/contract")).globalDilemmaApi.select,
+);
 
 export function usePostSelection(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (option: Option) =>
-      (await callApi(globalDilemmaApi.select, { params: { id }, body: { option } })).data,
+      (await callApi(selectOperation, { params: { id }, body: { option } })).data,
     // A read of the choice still under way left before this change: its late
     // answer ("not chosen yet") must not overwrite the saved choice.
     onMutate: () => queryClient.cancelQueries({ queryKey: selectionQueryKey(id) }),

@@ -1,10 +1,10 @@
 import { globalDilemmaTexts, splitPercentages } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { dilemmaClass, optionTone, shellIds } from "@eitheror/shared/shell/markup";
-import { Check } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Check } from "@/components/ui/landing-icons";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
 import { useGlobalDilemma } from "../api/get-global-dilemma";

@@ -2,9 +2,9 @@ import { groupMessages } from "@eitheror/shared/groups/schema";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { EllipsisVertical, LogOut, Pencil, Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Link } from "@/components/ui/link";
 import { menuContentClass, menuIconClass, menuItemClass } from "@/components/ui/menu";
 import { paths } from "@/config/paths";
 

@@ -1,8 +1,8 @@
 import { SearchX } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { Card, cardTitleClass } from "@/components/ui/card";
 import { IconBadge } from "@/components/ui/icon-badge";
+import { Link } from "@/components/ui/link";
 import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";
 

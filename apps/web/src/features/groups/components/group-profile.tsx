@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "@/components/ui/link";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";

@@ -1,10 +1,11 @@
 import { groupMessages, type Invitation as InvitationData } from "@eitheror/shared/groups/schema";
 import { LinkIcon, Mail, UserPlus } from "lucide-react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, cardTitleClass } from "@/components/ui/card";
 import { IconBadge } from "@/components/ui/icon-badge";
+import { Link } from "@/components/ui/link";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";

@@ -2,10 +2,10 @@ import type { GroupSummary } from "@eitheror/shared/groups/schema";
 import { groupMessages } from "@eitheror/shared/groups/schema";
 import { ChevronRight, Crown, Plus, UsersRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { IconBadge } from "@/components/ui/icon-badge";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 import { useGroups } from "../api/get-groups";
 

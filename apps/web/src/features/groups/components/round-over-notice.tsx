@@ -1,7 +1,7 @@
 import { roundMessages } from "@eitheror/shared/rounds/schema";
-import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 
 /** The round the page showed has just closed: its results are one tap away. */

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 import { useLeaderboard } from "../api/get-leaderboard";
 import { HowPointsWork } from "./how-points-work";

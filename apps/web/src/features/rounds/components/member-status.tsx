@@ -1,6 +1,6 @@
 import { ROUND_AVATARS_SHOWN } from "@eitheror/shared/rounds/schema";
-import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
+import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 
 export interface RoundMember {

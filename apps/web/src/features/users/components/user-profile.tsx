@@ -1,11 +1,11 @@
 import type { UserData } from "@eitheror/shared/identity/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { UserX } from "lucide-react";
-import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CardHeading } from "@/components/ui/card-heading";
+import { Link } from "@/components/ui/link";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { PageTitle } from "@/components/ui/page-title";
 import { paths } from "@/config/paths";

@@ -1,0 +1,45 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setTheme } from "@/lib/theme";
+
+/** A fresh copy of the module each time: its menu's code not loaded yet. */
+async function freshThemeMenu() {
+  vi.resetModules();
+  return (await import("./theme-menu")).ThemeMenu;
+}
+
+beforeEach(() => setTheme("system"));
+afterEach(() => setTheme("system"));
+
+describe("the guest's theme menu, whose code loads when it is first opened", () => {
+  it("is a menu button before its code is there, and a click opens the loaded menu", async () => {
+    const ThemeMenu = await freshThemeMenu();
+    const user = userEvent.setup();
+    render(<ThemeMenu />);
+    const button = screen.getByRole("button", { name: "Theme" });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+
+    await user.click(button);
+    await user.click(await screen.findByRole("menuitemradio", { name: "Dark" }));
+    expect(document.documentElement.classList.contains("dark")).toBe(true);
+
+    // From now on the button is Radix's: it opens the menu again, with the choice marked.
+    await user.click(screen.getByRole("button", { name: "Theme" }));
+    await waitFor(() =>
+      expect(screen.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked")).toBe(
+        "true",
+      ),
+    );
+  });
+
+  it("opens from the keyboard too (ArrowDown, as a menu button does)", async () => {
+    const ThemeMenu = await freshThemeMenu();
+    const user = userEvent.setup();
+    render(<ThemeMenu />);
+    screen.getByRole("button", { name: "Theme" }).focus();
+    await user.keyboard("{ArrowDown}");
+    expect(await screen.findByRole("menuitemradio", { name: "Light" })).toBeTruthy();
+  });
+});

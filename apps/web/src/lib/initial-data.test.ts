@@ -1,0 +1,62 @@
+import { globalDilemmaSchema } from "@eitheror/shared/global-dilemma/schema";
+import { initialDataSchema } from "@eitheror/shared/shell/schema";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { asGlobalDilemma, asInitialData } from "./initial-data";
+
+const dilemma = {
+  id: "d1",
+  dilemma: "Tea or coffee?",
+  optionA: "Tea",
+  optionB: "Coffee",
+  countA: 3,
+  countB: 0,
+};
+
+/** Near misses of a dilemma: each field swapped for any JSON value, or dropped, or an extra one. */
+const dilemmaLike = fc.record(
+  {
+    id: fc.oneof(fc.string(), fc.jsonValue()),
+    dilemma: fc.oneof(fc.string(), fc.jsonValue()),
+    optionA: fc.oneof(fc.string(), fc.jsonValue()),
+    optionB: fc.oneof(fc.string(), fc.jsonValue()),
+    countA: fc.oneof(fc.nat(), fc.integer(), fc.double(), fc.jsonValue()),
+    countB: fc.oneof(fc.nat(), fc.integer(), fc.double(), fc.jsonValue()),
+    extra: fc.jsonValue(),
+  },
+  { requiredKeys: [] },
+);
+
+describe("the page's initial data, read without zod", () => {
+  it("keeps a well-formed dilemma as it is, and only its fields", () => {
+    expect(asGlobalDilemma({ ...dilemma, extra: 1 })).toEqual(dilemma);
+    expect(asInitialData({ globalDilemma: dilemma })).toEqual({ globalDilemma: dilemma });
+    expect(asInitialData({})).toEqual({});
+  });
+
+  it("gives the same answer as the shared schema for any near miss", () => {
+    fc.assert(
+      fc.property(fc.oneof(dilemmaLike, fc.jsonValue()), (value) => {
+        const parsed = globalDilemmaSchema.safeParse(value);
+        expect(asGlobalDilemma(value)).toEqual(parsed.success ? parsed.data : undefined);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("and the same as initialDataSchema for the whole block", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.record({ globalDilemma: fc.oneof(dilemmaLike, fc.jsonValue()) }),
+          fc.jsonValue(),
+        ),
+        (value) => {
+          const parsed = initialDataSchema.safeParse(value);
+          expect(asInitialData(value)).toEqual(parsed.success ? parsed.data : undefined);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
