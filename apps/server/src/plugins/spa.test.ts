@@ -14,6 +14,7 @@ const template = readFileSync(webSource("index.html"), "utf8");
 const hostile = `</title></script><script>alert("x")</script><img src=x onerror=alert(1)> & 'q'`;
 const dilemma: GlobalDilemma = {
   id: "d-1",
+  day: "2026-11-22",
   dilemma: `Tea or coffee? ${hostile}`,
   optionA: `Tea ${hostile}`,
   optionB: "Coffee </script>",

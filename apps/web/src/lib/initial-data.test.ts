@@ -6,6 +6,7 @@ import { asGlobalDilemma, asInitialData } from "./initial-data";
 
 const dilemma = {
   id: "d1",
+  day: "2026-11-22",
   dilemma: "Tea or coffee?",
   optionA: "Tea",
   optionB: "Coffee",
@@ -17,6 +18,7 @@ const dilemma = {
 const dilemmaLike = fc.record(
   {
     id: fc.oneof(fc.string(), fc.jsonValue()),
+    day: fc.oneof(fc.constant("2026-11-22"), fc.string(), fc.jsonValue()),
     dilemma: fc.oneof(fc.string(), fc.jsonValue()),
     optionA: fc.oneof(fc.string(), fc.jsonValue()),
     optionB: fc.oneof(fc.string(), fc.jsonValue()),

@@ -3,6 +3,7 @@ import { shellIds } from "@eitheror/shared/shell/markup";
 import type { InitialData } from "@eitheror/shared/shell/schema";
 
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+const isDay = (value: unknown) => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -13,11 +14,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function asGlobalDilemma(value: unknown): GlobalDilemma | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, dilemma, optionA, optionB, countA, countB } = value;
+  const { id, day, dilemma, optionA, optionB, countA, countB } = value;
   const texts = [id, dilemma, optionA, optionB];
-  if (!texts.every((text) => typeof text === "string") || !isCount(countA) || !isCount(countB))
-    return undefined;
-  return { id, dilemma, optionA, optionB, countA, countB } as GlobalDilemma;
+  const counted = isCount(countA) && isCount(countB);
+  if (!texts.every((text) => typeof text === "string") || !isDay(day) || !counted) return undefined;
+  return { id, day, dilemma, optionA, optionB, countA, countB } as GlobalDilemma;
 }
 
 /** `initialDataSchema`'s answer for a parsed JSON value: what is well-formed, else nothing. */

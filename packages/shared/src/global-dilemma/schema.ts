@@ -7,6 +7,8 @@ export type Option = z.infer<typeof optionSchema>;
 
 export const globalDilemmaSchema = z.object({
   id: z.string(),
+  /** The UTC day (YYYY-MM-DD) this dilemma belongs to. */
+  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   dilemma: z.string(),
   optionA: z.string(),
   optionB: z.string(),

@@ -6,6 +6,7 @@ import type { SessionToken } from "../../lib/identity";
 
 const globalDilemmaColumns = {
   id: globalDilemmas.id,
+  day: globalDilemmas.day,
   dilemma: dilemmas.dilemma,
   optionA: dilemmas.optionA,
   optionB: dilemmas.optionB,
@@ -78,6 +79,7 @@ interface ChoiceRow {
   ord: number;
   signed_in: boolean;
   id: string | null;
+  day: string;
   dilemma: string;
   option_a: string;
   option_b: string;
@@ -144,7 +146,7 @@ export async function saveChoices(
       UPDATE ${globalDilemmas} g SET count_a = g.count_a + d.a, count_b = g.count_b + d.b
       FROM deltas d, ${dilemmas} t
       WHERE g.id = d.dilemma_id AND t.id = g.dilemma_id
-      RETURNING g.id, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b
+      RETURNING g.id, g.day::text AS day, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b
     )
     SELECT i.ord, c.ord IS NOT NULL AS signed_in, m.*
     FROM input i
@@ -158,10 +160,11 @@ export async function saveChoices(
   return rows.map((row): ChoiceOutcome => {
     if (!row.signed_in) return { status: "no-session" };
     if (row.id === null) return { status: "no-dilemma" };
-    const { id, dilemma, option_a: optionA, option_b: optionB, count_a, count_b } = row;
+    const { id, day, dilemma, option_a: optionA, option_b: optionB, count_a, count_b } = row;
     let saved = dilemmasOf.get(id);
     if (!saved) {
-      saved = Object.freeze({ id, dilemma, optionA, optionB, countA: count_a, countB: count_b });
+      const counts = { countA: count_a, countB: count_b };
+      saved = Object.freeze({ id, day, dilemma, optionA, optionB, ...counts });
       dilemmasOf.set(id, saved);
     }
     return { status: "saved", dilemma: saved };

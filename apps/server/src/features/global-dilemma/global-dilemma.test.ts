@@ -87,13 +87,14 @@ function expectError(response: { status: number; body: unknown }, status: number
 
 describe("GET /api/dilemmas/global", () => {
   it("answers today's dilemma and its counts in the spec's envelope, without a session", async () => {
-    await startNewDay();
+    const day = await startNewDay();
     const response = await t.client().get("/api/dilemmas/global");
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       data: {
         globalDilemmaData: {
           id: expect.any(String),
+          day,
           dilemma: expect.any(String),
           optionA: expect.any(String),
           optionB: expect.any(String),
