@@ -1,4 +1,5 @@
-import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
+import { dayBefore, visibleStreak } from "@eitheror/shared/global-dilemma/rules";
+import type { GlobalDilemma, Option, Streak } from "@eitheror/shared/global-dilemma/schema";
 import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
 import { invariant, notFound, notSignedIn } from "../../lib/errors";
@@ -8,13 +9,12 @@ import {
   type Choice,
   type ChoiceOutcome,
   findGlobalDilemmaByDay,
-  findGlobalDilemmaById,
-  findSelection,
   pickGlobalDilemmaForDay,
   saveChoices,
   transferSelections,
 } from "./data";
-import { createTodayCache } from "./today-cache";
+import { daysToRollUp, findRollup, findViewerDay, recomputeStreak, rollUpDay } from "./rollup-data";
+import { createTodayCache, type TodayView } from "./today-cache";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
 const unknownDilemma = () => notFound(UNKNOWN_DILEMMA);
@@ -28,19 +28,38 @@ const BATCH_MAX = 200;
  */
 const BATCHES_IN_FLIGHT = 1;
 
-export function createGlobalDilemmaService({ db, clock }: Core) {
-  async function existing(id: string): Promise<GlobalDilemma> {
-    return invariant(await findGlobalDilemmaById(db, id), unknownDilemma);
+export function createGlobalDilemmaService({ db, clock, transaction }: Core) {
+  /**
+   * Every finished day not rolled up yet, oldest first, each in a transaction of
+   * its own (decision 0026). Looked for once per instance and day: the first load
+   * of a day waits for it, so every read of that day finds yesterday rolled up.
+   */
+  let rolledUpBefore = "";
+  async function rollUpBefore(day: string): Promise<void> {
+    if (rolledUpBefore === day) return;
+    for (const finished of await daysToRollUp(db, day)) {
+      await transaction((unit) => rollUpDay(unit.tx, finished, clock.now()));
+    }
+    rolledUpBefore = day;
   }
 
-  /** Today's (UTC) dilemma, picked by whichever request or job asks first. */
-  async function load(day: string): Promise<GlobalDilemma> {
+  async function todaysDilemma(day: string): Promise<GlobalDilemma> {
     const found = await findGlobalDilemmaByDay(db, day);
     if (found) return found;
     await pickGlobalDilemmaForDay(db, day);
     return invariant(await findGlobalDilemmaByDay(db, day), () =>
       notFound("There is no dilemma yet: the dilemma bank is empty."),
     );
+  }
+
+  /** Today's (UTC) dilemma, picked by whichever request or job asks first, and yesterday's result. */
+  async function load(day: string): Promise<TodayView> {
+    await rollUpBefore(day);
+    const [dilemma, yesterday] = await Promise.all([
+      todaysDilemma(day),
+      findRollup(db, dayBefore(day)),
+    ]);
+    return { today: dilemma, yesterday };
   }
   const today = createTodayCache(clock, load);
 
@@ -70,7 +89,10 @@ export function createGlobalDilemmaService({ db, clock }: Core) {
      * Today's dilemma and counts: the copy every visitor shares, at most a second
      * old (decision 0021). The same object until it changes.
      */
-    today: async (): Promise<GlobalDilemma> => today.get(),
+    today: async (): Promise<GlobalDilemma> => (await today.get()).today,
+
+    /** Today's copy with yesterday's final result: one frozen object until either changes. */
+    todayView: async (): Promise<TodayView> => today.get(),
 
     /**
      * Records the choice of the session `token` and moves the counters with it: a
@@ -91,13 +113,26 @@ export function createGlobalDilemmaService({ db, clock }: Core) {
     /** A guest signed in: their choices now belong to the account (in the caller's unit). */
     async carryOverGuest(unit: Unit, guestId: string, accountId: string): Promise<void> {
       await transferSelections(unit.tx, guestId, accountId);
+      // Their streak comes along: the account's, worked out again from both.
+      await recomputeStreak(unit.tx, accountId);
     },
+
+    /**
+     * The viewer's choice on `id`, its counts, and their streak (decision 0026).
+     * Today's copy first: its first load of a day rolls yesterday up.
+     */
     async selectionOf(viewer: Viewer, id: string) {
-      const dilemma = await existing(id);
-      const option = await findSelection(db, { globalDilemmaId: id, userId: viewer.user.id });
+      const { today: current } = await today.get();
+      const found = invariant(
+        await findViewerDay(db, { id, todayId: current.id, userId: viewer.user.id }),
+        unknownDilemma,
+      );
+      const days = visibleStreak(found.streak, current.day, found.chosenToday);
+      const streak: Streak = { days, chosenToday: found.chosenToday };
       return {
-        globalDilemmaSelection: option ? { optionSelected: option } : null,
-        globalDilemmaData: dilemma,
+        globalDilemmaSelection: found.option ? { optionSelected: found.option } : null,
+        globalDilemmaData: found.dilemma,
+        streak,
       };
     },
   };
