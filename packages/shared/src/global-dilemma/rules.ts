@@ -79,6 +79,18 @@ export function visibleStreak(
   return carried + (chosenToday ? 1 : 0);
 }
 
+/**
+ * The streak once the viewer has just chosen today's dilemma: today counts, once.
+ * (The answer to the choice is shared by everyone of its batch, so it carries no
+ * streak; the viewer's own read, asked again, confirms this.)
+ */
+export function streakAfterChoosing(streak: { days: number; chosenToday: boolean }): {
+  days: number;
+  chosenToday: boolean;
+} {
+  return streak.chosenToday ? streak : { days: streak.days + 1, chosenToday: true };
+}
+
 /** The texts after a choice: yesterday's result and the streak. */
 export const dayAfterTexts = {
   yesterdayLabel: (day: string) => `Yesterday · ${dilemmaDayLabel(new Date(`${day}T12:00:00Z`))}`,

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dayBefore, rollUpStreak, type StreakRecord, utcDay, visibleStreak } from "./rules";
+import {
+  dayBefore,
+  rollUpStreak,
+  type StreakRecord,
+  streakAfterChoosing,
+  utcDay,
+  visibleStreak,
+} from "./rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = Date.parse("2024-02-20T00:00:00Z");
@@ -90,6 +97,24 @@ describe("visibleStreak", () => {
         const all = new Set(chosen ? [...finished, today] : finished);
         const expected = runEndingAt(all, chosen ? today : dayBefore(today));
         expect(visibleStreak(rollAll(finished), today, chosen)).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe("streakAfterChoosing", () => {
+  it("counts today once, however often the viewer chooses", () => {
+    const first = streakAfterChoosing({ days: 2, chosenToday: false });
+    expect(first).toEqual({ days: 3, chosenToday: true });
+    expect(streakAfterChoosing(first)).toEqual(first);
+  });
+
+  it("agrees with the visible streak of the same record", () => {
+    fc.assert(
+      fc.property(fc.option(fc.integer({ min: 1, max: 500 })), (days) => {
+        const record = days === null ? null : { lastDay: "2026-11-22", days };
+        const before = { days: visibleStreak(record, "2026-11-23", false), chosenToday: false };
+        expect(streakAfterChoosing(before).days).toBe(visibleStreak(record, "2026-11-23", true));
       }),
     );
   });

@@ -10,6 +10,7 @@ import { cn } from "@/lib/cn";
 import { useGlobalDilemma } from "../api/get-global-dilemma";
 import { useSelection } from "../api/get-selection";
 import { usePostSelection } from "../api/post-selection";
+import { AfterChoice } from "./after-choice";
 
 /**
  * Today's global dilemma: choose A or B, then see how everyone split. The
@@ -115,6 +116,9 @@ function DilemmaChoices({
         }
         helper={showSplit ? answersSoFar(dilemma) : globalDilemmaTexts.pickPrompt}
       />
+      {showSplit && viewerReady && (
+        <AfterChoice dilemmaId={dilemma.id} headingLevel={Heading === "h1" ? "h2" : "h3"} />
+      )}
     </CardFrame>
   );
 }
