@@ -5,9 +5,12 @@ import {
   globalDayRollups,
   globalDilemmas,
   globalSelections,
+  session,
+  user,
   userStreaks,
 } from "../../db/schema";
 import { type Db, runNamed, type Tx } from "../../lib/db";
+import type { SessionToken } from "../../lib/identity";
 
 const rowsOf = async <Row>(tx: Tx, statement: SQL): Promise<Row[]> =>
   ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
@@ -93,15 +96,20 @@ export async function recomputeStreak(tx: Tx, userId: string): Promise<void> {
     ON CONFLICT (user_id) DO UPDATE SET last_day = excluded.last_day, days = excluded.days`);
 }
 
-export interface ViewerDay {
-  dilemma: GlobalDilemma;
-  option: Option | null;
-  chosenToday: boolean;
-  streak: { lastDay: string; days: number } | null;
-}
+export type ViewerDay =
+  | {
+      status: "found";
+      dilemma: GlobalDilemma;
+      option: Option | null;
+      chosenToday: boolean;
+      streak: { lastDay: string; days: number } | null;
+    }
+  | { status: "no-session" }
+  | { status: "no-dilemma" };
 
 interface ViewerDayRow {
-  id: string;
+  signed_in: boolean;
+  id: string | null;
   day: string;
   dilemma: string;
   option_a: string;
@@ -115,45 +123,50 @@ interface ViewerDayRow {
 }
 
 /**
- * A viewer's read, in one statement: the dilemma `id` and its counts, the viewer's
- * choice on it, whether they chose today's (`todayId`), and their streak's row.
+ * A viewer's read, in one statement: the session `token` checked right there
+ * (alive at `sessionsAt`, user not banned, as a choice checks it), the dilemma
+ * `id` and its counts, the viewer's choice on it, whether they chose today's
+ * (`todayId`), and their streak's row.
  */
 export async function findViewerDay(
   db: Db,
-  { id, todayId, userId }: { id: string; todayId: string; userId: string },
-): Promise<ViewerDay | null> {
+  input: { id: string; todayId: string; token: SessionToken; sessionsAt: Date },
+): Promise<ViewerDay> {
   const [row] = await runNamed<ViewerDayRow>(
     db,
     "viewer-day",
     sql`
-    SELECT g.id, g.day::text AS day, d.dilemma, d.option_a, d.option_b, g.count_a, g.count_b,
+    WITH viewer AS (
+      SELECT s.user_id FROM ${session} s
+      JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE
+      WHERE s.token = ${input.token} AND s.expires_at > ${input.sessionsAt.toISOString()}::timestamptz
+    )
+    SELECT v.user_id IS NOT NULL AS signed_in,
+      g.id, g.day::text AS day, d.dilemma, d.option_a, d.option_b, g.count_a, g.count_b,
       s.option,
       EXISTS (
         SELECT 1 FROM ${globalSelections} t
-        WHERE t.global_dilemma_id = ${todayId} AND t.user_id = ${userId}
+        WHERE t.global_dilemma_id = ${input.todayId} AND t.user_id = v.user_id
       ) AS chosen_today,
       st.last_day::text AS last_day, st.days
-    FROM ${globalDilemmas} g
-    JOIN ${dilemmas} d ON d.id = g.dilemma_id
-    LEFT JOIN ${globalSelections} s ON s.global_dilemma_id = g.id AND s.user_id = ${userId}
-    LEFT JOIN ${userStreaks} st ON st.user_id = ${userId}
-    WHERE g.id = ${id}`,
+    FROM (SELECT 1) AS one
+    LEFT JOIN viewer v ON true
+    LEFT JOIN ${globalDilemmas} g ON g.id = ${input.id}
+    LEFT JOIN ${dilemmas} d ON d.id = g.dilemma_id
+    LEFT JOIN ${globalSelections} s ON s.global_dilemma_id = g.id AND s.user_id = v.user_id
+    LEFT JOIN ${userStreaks} st ON st.user_id = v.user_id`,
   );
-  if (!row) return null;
-  const { id: dilemmaId, day, dilemma, option_a: optionA, option_b: optionB } = row;
+  if (!row?.signed_in) return { status: "no-session" };
+  if (row.id === null) return { status: "no-dilemma" };
+  const { id, day, dilemma, option_a: optionA, option_b: optionB } = row;
+  const counts = { countA: row.count_a, countB: row.count_b };
+  const streak =
+    row.last_day === null || row.days === null ? null : { lastDay: row.last_day, days: row.days };
   return {
-    dilemma: {
-      id: dilemmaId,
-      day,
-      dilemma,
-      optionA,
-      optionB,
-      countA: row.count_a,
-      countB: row.count_b,
-    },
+    status: "found",
+    dilemma: { id, day, dilemma, optionA, optionB, ...counts },
     option: row.option,
     chosenToday: row.chosen_today,
-    streak:
-      row.last_day === null || row.days === null ? null : { lastDay: row.last_day, days: row.days },
+    streak,
   };
 }

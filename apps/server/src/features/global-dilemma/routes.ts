@@ -28,7 +28,7 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
   });
 
   addOperation(app, globalDilemmaApi.selection, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: await service.selectionOf(viewer, request.params.id) };
+    const token = await request.sessionToken();
+    return { data: await service.selectionOf(token, request.params.id) };
   });
 };

@@ -3,7 +3,7 @@ import type { GlobalDilemma, Option, Streak } from "@eitheror/shared/global-dile
 import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
 import { invariant, notFound, notSignedIn } from "../../lib/errors";
-import type { SessionToken, Viewer } from "../../lib/identity";
+import type { SessionToken } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
 import {
   type Choice,
@@ -118,15 +118,17 @@ export function createGlobalDilemmaService({ db, clock, transaction }: Core) {
     },
 
     /**
-     * The viewer's choice on `id`, its counts, and their streak (decision 0026).
-     * Today's copy first: its first load of a day rolls yesterday up.
+     * The choice of the session `token` on `id`, its counts, and the viewer's
+     * streak (decision 0026), in one statement that checks the session too. Today's
+     * copy first: its first load of a day rolls yesterday up.
      */
-    async selectionOf(viewer: Viewer, id: string) {
+    async selectionOf(token: SessionToken, id: string) {
       const { today: current } = await today.get();
-      const found = invariant(
-        await findViewerDay(db, { id, todayId: current.id, userId: viewer.user.id }),
-        unknownDilemma,
-      );
+      // Sessions expire by the real time, as better-auth reads them.
+      const input = { id, todayId: current.id, token, sessionsAt: new Date() };
+      const found = await findViewerDay(db, input);
+      if (found.status === "no-session") throw notSignedIn();
+      if (found.status === "no-dilemma") throw unknownDilemma();
       const days = visibleStreak(found.streak, current.day, found.chosenToday);
       const streak: Streak = { days, chosenToday: found.chosenToday };
       return {
