@@ -96,7 +96,10 @@ export const dayAfterTexts = {
   yesterdayLabel: (day: string) => `Yesterday · ${dilemmaDayLabel(new Date(`${day}T12:00:00Z`))}`,
   finalAnswers: (total: number) =>
     `${total.toLocaleString("en-US")} ${total === 1 ? "answer" : "answers"} in the end`,
-  streak: (days: number) =>
-    days <= 1 ? "Day 1 of your streak. Come back tomorrow!" : `${days}-day streak. Keep it going!`,
-  noStreak: "Pick today's to start a streak.",
+  streak: (days: number) => {
+    if (days === 0) return "Pick today's dilemma to start a streak.";
+    return days === 1
+      ? "Day 1 of your streak. Come back tomorrow!"
+      : `${days}-day streak. Keep it going!`;
+  },
 } as const;

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  dayAfterTexts,
   dayBefore,
   rollUpStreak,
   type StreakRecord,
@@ -117,5 +118,19 @@ describe("streakAfterChoosing", () => {
         expect(streakAfterChoosing(before).days).toBe(visibleStreak(record, "2026-11-23", true));
       }),
     );
+  });
+});
+
+describe("dayAfterTexts", () => {
+  it("words the streak for none, a first day and a run", () => {
+    expect(dayAfterTexts.streak(0)).toBe("Pick today's dilemma to start a streak.");
+    expect(dayAfterTexts.streak(1)).toBe("Day 1 of your streak. Come back tomorrow!");
+    expect(dayAfterTexts.streak(12)).toBe("12-day streak. Keep it going!");
+  });
+
+  it("names yesterday's UTC day and its answers", () => {
+    expect(dayAfterTexts.yesterdayLabel("2026-11-23")).toBe("Yesterday · Monday, November 23");
+    expect(dayAfterTexts.finalAnswers(1)).toBe("1 answer in the end");
+    expect(dayAfterTexts.finalAnswers(12345)).toBe("12,345 answers in the end");
   });
 });

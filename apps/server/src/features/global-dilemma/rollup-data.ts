@@ -96,6 +96,12 @@ export async function recomputeStreak(tx: Tx, userId: string): Promise<void> {
     ON CONFLICT (user_id) DO UPDATE SET last_day = excluded.last_day, days = excluded.days`);
 }
 
+export interface ViewerRead {
+  token: SessionToken;
+  /** The dilemma whose choice and counts are read. */
+  id: string;
+}
+
 export type ViewerDay =
   | {
       status: "found";
@@ -122,40 +128,7 @@ interface ViewerDayRow {
   days: number | null;
 }
 
-/**
- * A viewer's read, in one statement: the session `token` checked right there
- * (alive at `sessionsAt`, user not banned, as a choice checks it), the dilemma
- * `id` and its counts, the viewer's choice on it, whether they chose today's
- * (`todayId`), and their streak's row.
- */
-export async function findViewerDay(
-  db: Db,
-  input: { id: string; todayId: string; token: SessionToken; sessionsAt: Date },
-): Promise<ViewerDay> {
-  const [row] = await runNamed<ViewerDayRow>(
-    db,
-    "viewer-day",
-    sql`
-    WITH viewer AS (
-      SELECT s.user_id FROM ${session} s
-      JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE
-      WHERE s.token = ${input.token} AND s.expires_at > ${input.sessionsAt.toISOString()}::timestamptz
-    )
-    SELECT v.user_id IS NOT NULL AS signed_in,
-      g.id, g.day::text AS day, d.dilemma, d.option_a, d.option_b, g.count_a, g.count_b,
-      s.option,
-      EXISTS (
-        SELECT 1 FROM ${globalSelections} t
-        WHERE t.global_dilemma_id = ${input.todayId} AND t.user_id = v.user_id
-      ) AS chosen_today,
-      st.last_day::text AS last_day, st.days
-    FROM (SELECT 1) AS one
-    LEFT JOIN viewer v ON true
-    LEFT JOIN ${globalDilemmas} g ON g.id = ${input.id}
-    LEFT JOIN ${dilemmas} d ON d.id = g.dilemma_id
-    LEFT JOIN ${globalSelections} s ON s.global_dilemma_id = g.id AND s.user_id = v.user_id
-    LEFT JOIN ${userStreaks} st ON st.user_id = v.user_id`,
-  );
+function viewerDayOf(row: ViewerDayRow | undefined): ViewerDay {
   if (!row?.signed_in) return { status: "no-session" };
   if (row.id === null) return { status: "no-dilemma" };
   const { id, day, dilemma, option_a: optionA, option_b: optionB } = row;
@@ -169,4 +142,51 @@ export async function findViewerDay(
     chosenToday: row.chosen_today,
     streak,
   };
+}
+
+/**
+ * Many viewers' reads in one statement (read together as choices are written,
+ * decision 0026): each session token checked right there (alive at `sessionsAt`,
+ * user not banned, as a choice checks it), the dilemma asked for and its counts,
+ * the viewer's choice on it, whether they chose today's (`todayId`), and their
+ * streak's row. Answers one outcome per read, in order.
+ */
+export async function findViewerDays(
+  db: Db,
+  reads: ViewerRead[],
+  { todayId, sessionsAt }: { todayId: string; sessionsAt: Date },
+): Promise<ViewerDay[]> {
+  const list = <T>(pick: (read: ViewerRead, ord: number) => T) => sql.param(reads.map(pick));
+  const rows = await runNamed<ViewerDayRow & { ord: number }>(
+    db,
+    "viewer-days",
+    sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${list((_, ord) => ord)}::int[], ${list((r) => r.token)}::text[], ${list((r) => r.id)}::text[]
+      ) AS i (ord, token, dilemma_id)
+    ),
+    viewer AS (
+      SELECT i.ord, s.user_id FROM input i
+      JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sessionsAt.toISOString()}::timestamptz
+      JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE
+    )
+    SELECT i.ord, v.user_id IS NOT NULL AS signed_in,
+      g.id, g.day::text AS day, d.dilemma, d.option_a, d.option_b, g.count_a, g.count_b,
+      sel.option,
+      EXISTS (
+        SELECT 1 FROM ${globalSelections} t
+        WHERE t.global_dilemma_id = ${todayId} AND t.user_id = v.user_id
+      ) AS chosen_today,
+      st.last_day::text AS last_day, st.days
+    FROM input i
+    LEFT JOIN viewer v ON v.ord = i.ord
+    LEFT JOIN ${globalDilemmas} g ON g.id = i.dilemma_id
+    LEFT JOIN ${dilemmas} d ON d.id = g.dilemma_id
+    LEFT JOIN ${globalSelections} sel ON sel.global_dilemma_id = g.id AND sel.user_id = v.user_id
+    LEFT JOIN ${userStreaks} st ON st.user_id = v.user_id
+    ORDER BY i.ord`,
+  );
+  const byOrd = new Map(rows.map((row) => [row.ord, row]));
+  return reads.map((_, ord) => viewerDayOf(byOrd.get(ord)));
 }

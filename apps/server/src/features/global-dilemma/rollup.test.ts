@@ -12,7 +12,7 @@ import {
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
-import { globalDayRollups, globalDilemmas, userStreaks } from "../../db/schema";
+import { globalDayRollups, globalDilemmas, session, userStreaks } from "../../db/schema";
 import { createAccess } from "../../lib/access";
 import { createClock } from "../../lib/clock";
 import type { Database } from "../../lib/db";
@@ -203,6 +203,46 @@ describe("a visitor's streak", () => {
     expect(await streakOf(account)).toEqual({ days: 3, chosenToday: false });
     await choose(account);
     expect(await streakOf(account)).toEqual({ days: 4, chosenToday: true });
+  });
+
+  it("reads many viewers at once, together, each their own choice and streak", async () => {
+    await freshWeek();
+    const visitors = await Promise.all(
+      Array.from({ length: 40 }, () => t.anonymous({ http: true })),
+    );
+    // Every other one chose yesterday too; every third chooses today, B.
+    for (const [i, visitor] of visitors.entries()) if (i % 2 === 0) await choose(visitor);
+    await nextDay();
+    const { globalDilemmaData: today } = await read();
+    for (const [i, visitor] of visitors.entries()) if (i % 3 === 0) await choose(visitor, "B");
+    const answers = await Promise.all(
+      visitors.map((visitor) =>
+        visitor.get<GetSelectionResponse>(`/api/dilemmas/global/${today.id}/selection`),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      const { data } = getSelectionResponseSchema.parse(answer.body);
+      const chosen = i % 3 === 0;
+      expect(data.globalDilemmaSelection).toEqual(chosen ? { optionSelected: "B" } : null);
+      expect(data.streak).toEqual({
+        days: (i % 2 === 0 ? 1 : 0) + (chosen ? 1 : 0),
+        chosenToday: chosen,
+      });
+    });
+  }, 60_000);
+
+  it("refuses the read to a session that ended, in the same statement", async () => {
+    await freshWeek();
+    const visitor = await t.anonymous();
+    const { globalDilemmaData } = await read();
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, visitor.userId));
+    const answer = await visitor.get(`/api/dilemmas/global/${globalDilemmaData.id}/selection`);
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ error: { code: "not_signed_in" } });
   });
 
   it("joins an account's own days with the guest's when a guest signs in", async () => {

@@ -1,19 +1,13 @@
-import { dayBefore, visibleStreak } from "@eitheror/shared/global-dilemma/rules";
+import { visibleStreak } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option, Streak } from "@eitheror/shared/global-dilemma/schema";
 import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
-import { invariant, notFound, notSignedIn } from "../../lib/errors";
+import { notFound, notSignedIn } from "../../lib/errors";
 import type { SessionToken } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
-import {
-  type Choice,
-  type ChoiceOutcome,
-  findGlobalDilemmaByDay,
-  pickGlobalDilemmaForDay,
-  saveChoices,
-  transferSelections,
-} from "./data";
-import { daysToRollUp, findRollup, findViewerDay, recomputeStreak, rollUpDay } from "./rollup-data";
+import { type Choice, type ChoiceOutcome, saveChoices, transferSelections } from "./data";
+import { createDayLoader } from "./day-loader";
+import { findViewerDays, recomputeStreak, type ViewerDay, type ViewerRead } from "./rollup-data";
 import { createTodayCache, type TodayView } from "./today-cache";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
@@ -28,40 +22,25 @@ const BATCH_MAX = 200;
  */
 const BATCHES_IN_FLIGHT = 1;
 
-export function createGlobalDilemmaService({ db, clock, transaction }: Core) {
-  /**
-   * Every finished day not rolled up yet, oldest first, each in a transaction of
-   * its own (decision 0026). Looked for once per instance and day: the first load
-   * of a day waits for it, so every read of that day finds yesterday rolled up.
-   */
-  let rolledUpBefore = "";
-  async function rollUpBefore(day: string): Promise<void> {
-    if (rolledUpBefore === day) return;
-    for (const finished of await daysToRollUp(db, day)) {
-      await transaction((unit) => rollUpDay(unit.tx, finished, clock.now()));
-    }
-    rolledUpBefore = day;
-  }
+/** Viewers' reads under way at once: each is one statement, no row locked. */
+const READS_IN_FLIGHT = 4;
 
-  async function todaysDilemma(day: string): Promise<GlobalDilemma> {
-    const found = await findGlobalDilemmaByDay(db, day);
-    if (found) return found;
-    await pickGlobalDilemmaForDay(db, day);
-    return invariant(await findGlobalDilemmaByDay(db, day), () =>
-      notFound("There is no dilemma yet: the dilemma bank is empty."),
-    );
-  }
+type ViewerAnswer =
+  | { status: "found"; dilemma: GlobalDilemma; option: Option | null; streak: Streak }
+  | { status: "no-session" }
+  | { status: "no-dilemma" };
 
-  /** Today's (UTC) dilemma, picked by whichever request or job asks first, and yesterday's result. */
-  async function load(day: string): Promise<TodayView> {
-    await rollUpBefore(day);
-    const [dilemma, yesterday] = await Promise.all([
-      todaysDilemma(day),
-      findRollup(db, dayBefore(day)),
-    ]);
-    return { today: dilemma, yesterday };
-  }
-  const today = createTodayCache(clock, load);
+/** What a viewer sees of their read on `today`: the streak as it stands (decision 0026). */
+function answerOf(found: ViewerDay, today: string): ViewerAnswer {
+  if (found.status !== "found") return found;
+  const { dilemma, option, chosenToday } = found;
+  const days = visibleStreak(found.streak, today, chosenToday);
+  return { status: "found", dilemma, option, streak: { days, chosenToday } };
+}
+
+export function createGlobalDilemmaService(core: Core) {
+  const { db, clock } = core;
+  const today = createTodayCache(clock, createDayLoader(core));
 
   /**
    * Concurrent choices go to the database together (decision 0023); one visitor's
@@ -81,6 +60,24 @@ export function createGlobalDilemmaService({ db, clock, transaction }: Core) {
       }
       for (const counted of dilemmas.values()) today.offer(counted, now.getTime());
       return outcomes;
+    },
+  });
+
+  /**
+   * Viewers' own reads, together (as choices are): each after today's copy, whose
+   * first load of a day rolls yesterday up, so the streak counts it.
+   */
+  let readCount = 0;
+  const reads = createBatcher<ViewerRead, ViewerAnswer>({
+    key: () => String(++readCount),
+    maxSize: BATCH_MAX,
+    inFlight: READS_IN_FLIGHT,
+    run: async (batch) => {
+      const { today: current } = await today.get();
+      // Sessions expire by the real time, as better-auth reads them.
+      const input = { todayId: current.id, sessionsAt: new Date() };
+      const found = await findViewerDays(db, batch, input);
+      return found.map((day) => answerOf(day, current.day));
     },
   });
 
@@ -119,22 +116,17 @@ export function createGlobalDilemmaService({ db, clock, transaction }: Core) {
 
     /**
      * The choice of the session `token` on `id`, its counts, and the viewer's
-     * streak (decision 0026), in one statement that checks the session too. Today's
-     * copy first: its first load of a day rolls yesterday up.
+     * streak (decision 0026), read with the reads that arrive meanwhile in one
+     * statement that checks each session too.
      */
     async selectionOf(token: SessionToken, id: string) {
-      const { today: current } = await today.get();
-      // Sessions expire by the real time, as better-auth reads them.
-      const input = { id, todayId: current.id, token, sessionsAt: new Date() };
-      const found = await findViewerDay(db, input);
+      const found = await reads.submit({ token, id });
       if (found.status === "no-session") throw notSignedIn();
       if (found.status === "no-dilemma") throw unknownDilemma();
-      const days = visibleStreak(found.streak, current.day, found.chosenToday);
-      const streak: Streak = { days, chosenToday: found.chosenToday };
       return {
         globalDilemmaSelection: found.option ? { optionSelected: found.option } : null,
         globalDilemmaData: found.dilemma,
-        streak,
+        streak: found.streak,
       };
     },
   };

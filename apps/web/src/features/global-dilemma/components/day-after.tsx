@@ -17,19 +17,19 @@ export function DayAfter({
 }) {
   const selection = useSelection(dilemmaId);
   const yesterday = useYesterday();
+  if (selection.isPending || yesterday.isPending) return <DayAfterSkeleton />;
+  // A failed read leaves its part out: the choice and the split above still stand.
   const streak = selection.data?.streak;
-  // A failed read leaves this part out: the choice and the split above still stand.
-  if (!streak || yesterday.isPending) {
-    return selection.isError && yesterday.isError ? null : <DayAfterSkeleton />;
-  }
   return (
     <div className="animate-fade-in space-y-4">
-      <p className="flex items-center gap-2 text-sm font-semibold text-fg" data-testid="streak">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft">
-          <Flame aria-hidden className="size-4 text-brand-fg" />
-        </span>
-        {dayAfterTexts.streak(streak.days)}
-      </p>
+      {streak && (
+        <p className="flex items-center gap-2 text-sm font-semibold text-fg" data-testid="streak">
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft">
+            <Flame aria-hidden className="size-4 text-brand-fg" />
+          </span>
+          {dayAfterTexts.streak(streak.days)}
+        </p>
+      )}
       {yesterday.data && <YesterdayResult dilemma={yesterday.data} headingLevel={headingLevel} />}
     </div>
   );
