@@ -10,7 +10,7 @@ export function DayAfterSkeleton() {
     <div aria-busy className="animate-pulse space-y-4">
       <span className="sr-only">Loading yesterday's result and your streak</span>
       <div className="h-8 w-56 rounded-full bg-surface-muted" />
-      <div className="h-[13.5rem] rounded-2xl bg-surface-muted sm:h-[9.75rem]" />
+      <div className="h-[13.25rem] rounded-2xl bg-surface-muted sm:h-[9.75rem]" />
     </div>
   );
 }
