@@ -54,6 +54,9 @@ function instance(db: Db, advancedMs: number) {
   return createRoundsService(core, { groups, limiter, votesPerIpPerHour: 100_000 });
 }
 
+const errorCode = (answer: TestResponse) =>
+  (answer.body as { error?: { code: string } }).error?.code;
+
 describe("one group's members voting and submitting at once", () => {
   it("keeps every vote, one submission each, and closes the round once", async () => {
     const people: Player[] = [];
@@ -83,6 +86,14 @@ describe("one group's members voting and submitting at once", () => {
     );
     const statuses = submits.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(7).fill(200), ...Array(7).fill(409)]);
+    const refused = submits.filter((answer) => answer.status === 409);
+    // Submitting is final: a second one is `already_submitted`, closed round or not (0024).
+    expect(refused.map(errorCode)).toEqual(Array(7).fill("already_submitted"));
+    const lateVote = await rounds.vote(admin, groupId, roundId, {
+      selectedFor: admin.userId,
+      optionSelected: "B",
+    });
+    expect([lateVote.status, errorCode(lateVote)]).toEqual([409, "already_submitted"]);
     const closings = submits.filter((answer) => answer.body.data?.roundClosed === true);
     expect(closings).toHaveLength(1);
     const [submissions] = await t.db
@@ -142,16 +153,14 @@ describe("one group's votes and submits racing together", () => {
     for (const voter of late) submitAfter(voter, people[6] as Player);
     const answers = await Promise.all(sent.map((r) => r.answer));
     const done = sent.map((r, i) => ({ ...r, answer: answers[i] as TestResponse }));
-    const codeOf = (answer: TestResponse) =>
-      (answer.body as { error?: { code: string } }).error?.code;
     for (const { kind, voter, answer } of done) {
       if (kind === "first") expect(answer.status).toBe(200);
       // A change after its voter's submission, or a second submit: refused.
-      else if (answer.status === 409) expect(codeOf(answer)).toBe("already_submitted");
+      else if (answer.status === 409) expect(errorCode(answer)).toBe("already_submitted");
       // A late member's submit may come before their last vote.
       else if (answer.status === 400 && kind === "submit") {
         expect(late).toContain(voter);
-        expect(codeOf(answer)).toBe("votes_missing");
+        expect(errorCode(answer)).toBe("votes_missing");
       } else expect(answer.status).toBe(200);
     }
     for (const voter of ready) {
