@@ -38,6 +38,8 @@ const DESCRIPTION =
 const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const INVITE_PATH = /^\/invite\/[^/]+$/;
+/** A shared round's page: its signed id has a dot, yet it is a page, not a file. */
+const SHARED_ROUND_PATH = /^\/shared\/round\/[^/]+$/;
 
 export interface PageOptions {
   local: boolean;
@@ -216,7 +218,9 @@ export const spaPlugin = fp(
       if (path === "/api" || path.startsWith("/api/")) {
         return reply.status(404).send(apiNotFound(request.method, request.url));
       }
-      const wantsPage = (request.method === "GET" || request.method === "HEAD") && !extname(path);
+      const wantsPage =
+        (request.method === "GET" || request.method === "HEAD") &&
+        (!extname(path) || SHARED_ROUND_PATH.test(path));
       if (!wantsPage) return reply.status(404).type("text/plain").send("Not found");
       if (!built) {
         return reply
