@@ -5,7 +5,7 @@ import { cn } from "@/lib/cn";
 import { Alert } from "./alert";
 import { Button } from "./button";
 
-/** How long the button says it copied. */
+/** How long the button itself says it copied. */
 export const COPIED_MS = 2000;
 
 export interface SharePayload {
@@ -37,6 +37,8 @@ export function ShareButton({
 }) {
   const id = useId();
   const [outcome, setOutcome] = useState<Outcome>("idle");
+  // The button says 'Copied' for a moment; the line beside it stays until the next try.
+  const [justCopied, setJustCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -57,7 +59,8 @@ export function ShareButton({
     try {
       await navigator.clipboard.writeText(copiedText(payload));
       setOutcome("copied");
-      timer.current = window.setTimeout(() => setOutcome("idle"), COPIED_MS);
+      setJustCopied(true);
+      timer.current = window.setTimeout(() => setJustCopied(false), COPIED_MS);
     } catch {
       setOutcome("refused");
     }
@@ -67,12 +70,12 @@ export function ShareButton({
     <div className={cn("space-y-3", className)}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <Button variant="secondary" disabled={!payload} onClick={share}>
-          {outcome === "copied" ? (
+          {justCopied ? (
             <Check aria-hidden className="size-4" />
           ) : (
             <Share2 aria-hidden className="size-4" />
           )}
-          {outcome === "copied" ? shareMessages.copied : label}
+          {justCopied ? shareMessages.copied : label}
         </Button>
         <p role="status" aria-live="polite" className="text-sm font-medium text-success-fg">
           {outcome === "copied" ? shareMessages.copiedLong : ""}
