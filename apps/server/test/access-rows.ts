@@ -39,4 +39,6 @@ export const roundsAccess: Record<keyof typeof roundsApi, Record<Caller, number>
   archived: row(401, 403, 404, 200, 404, 200, 404, 404),
   round: row(401, 403, 404, 200, 404, 200, 404, 404),
   votes: row(401, 403, 404, 200, 404, 200, 404, 404),
+  // A closed round's share link: members only, refused as the round itself is.
+  share: row(401, 403, 404, 200, 404, 200, 404, 404),
 };

@@ -1,5 +1,6 @@
 import { defineOperation } from "../api/contract";
 import { groupParamsSchema } from "../groups/schema";
+import { roundShareResponseSchema } from "../share/schema";
 import {
   archivedRoundResponseSchema,
   currentRoundResponseSchema,
@@ -87,5 +88,14 @@ export const roundsApi = {
     tags,
     params: roundParamsSchema,
     response: votesResponseSchema,
+  }),
+  share: defineOperation({
+    method: "GET",
+    path: "/groups/:id/rounds/:roundId/share",
+    summary:
+      "A closed round's signed share link and the share text's parts, for a member (decision 0028)",
+    tags,
+    params: roundParamsSchema,
+    response: roundShareResponseSchema,
   }),
 };

@@ -29,4 +29,8 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
     const viewer = await request.requireViewer();
     return { data: await service.selectionOf(viewer, request.params.id) };
   });
+
+  addOperation(app, globalDilemmaApi.day, async (request) => ({
+    data: await service.day(request.params.day),
+  }));
 };

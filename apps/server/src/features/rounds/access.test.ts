@@ -98,6 +98,10 @@ const routes = {
     method: "GET",
     url: `/api/groups/${groupId}/rounds/${closed}/votes`,
   }),
+  share: ({ groupId, closed }: Ids): Route => ({
+    method: "GET",
+    url: `/api/groups/${groupId}/rounds/${closed}/share`,
+  }),
 } satisfies Record<keyof typeof roundsApi, (ids: Ids) => Route>;
 
 const expected = roundsAccess;

@@ -17,6 +17,7 @@ import { createAccess } from "../../lib/access";
 import { createClock } from "../../lib/clock";
 import type { Database, Db } from "../../lib/db";
 import { createMemoryEventBus } from "../../lib/events";
+import { createIdSigner } from "../../lib/signed-id";
 import { createTransactor } from "../../lib/transaction";
 import { createGroupsService } from "../groups/service";
 import { createRateLimiter } from "../rate-limits/service";
@@ -51,7 +52,8 @@ function instance(db: Db, advancedMs: number) {
     inviteMissesPerIpPerHour: 1000,
   };
   const groups = createGroupsService(core, { limiter, limits });
-  return createRoundsService(core, { groups, limiter, votesPerIpPerHour: 100_000 });
+  const shareSigner = createIdSigner("concurrency", "round share");
+  return createRoundsService(core, { groups, limiter, votesPerIpPerHour: 100_000, shareSigner });
 }
 
 const errorCode = (answer: TestResponse) =>

@@ -55,4 +55,10 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     const { id, roundId } = request.params;
     return { data: { votesData: await service.votes(await request.requireViewer(), id, roundId) } };
   });
+
+  addOperation(app, roundsApi.share, async (request) => {
+    const { id, roundId } = request.params;
+    const roundShare = await service.share(await request.requireViewer(), id, roundId);
+    return { data: { roundShare } };
+  });
 };
