@@ -1,5 +1,6 @@
 import { defineOperation } from "../api/contract";
 import { groupParamsSchema } from "../groups/schema";
+import { whoKnowsWhomResponseSchema } from "../who-knows-whom/schema";
 import {
   archivedRoundResponseSchema,
   currentRoundResponseSchema,
@@ -63,6 +64,14 @@ export const roundsApi = {
     tags,
     params: groupParamsSchema,
     response: leaderboardResponseSchema,
+  }),
+  whoKnowsWhom: defineOperation({
+    method: "GET",
+    path: "/groups/:id/who-knows-whom",
+    summary: "How often each current member predicted each other right over the closed rounds",
+    tags,
+    params: groupParamsSchema,
+    response: whoKnowsWhomResponseSchema,
   }),
   archived: defineOperation({
     method: "GET",

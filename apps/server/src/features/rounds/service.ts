@@ -25,6 +25,7 @@ import {
 } from "./data";
 import { createRoundHistory } from "./history";
 import { openRoundsOf } from "./history-data";
+import { createRoundInsights } from "./insights";
 import { closeIfAllSubmitted, createVoting, roundWriteHits, type VotingParts } from "./voting";
 
 export type { Caller } from "./voting";
@@ -134,6 +135,7 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     ...createRoundPlay(core, parts),
     ...createVoting(core, parts),
     ...createRoundHistory(core, { groups, settle: closing.settle }),
+    ...createRoundInsights(core, { groups, settle: closing.settle }),
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
   };
