@@ -97,27 +97,29 @@ test.describe("who knows whom", () => {
     await expect(of(CY)).toContainText(`Most predictable${ANN} — 1 of 2`);
     await expect(of(CY)).toContainText(`Best reader${BEN} — 2 of 2`);
 
-    // The grid scrolls in its own region by keyboard; the names stay in view.
+    // The grid scrolls in its own region by keyboard; the names stay in view. On a
+    // 320 px phone three members are wider than the screen (a desktop has room).
     const region = page.getByRole("region", { name: "Who knows whom grid" });
-    await region.focus();
-    await expect(region).toBeFocused();
-    const scrollable = await region.evaluate((node) => node.scrollWidth > node.clientWidth);
-    // Three members already overflow a phone's width.
-    if (testInfo.project.name === "phone") expect(scrollable).toBe(true);
-    if (scrollable) {
-      await page.keyboard.press("End");
-      await page.keyboard.press("ArrowRight");
+    const size = page.viewportSize();
+    if (testInfo.project.name === "phone" && size) {
+      await page.setViewportSize({ width: 320, height: size.height });
+      await region.focus();
+      await expect(region).toBeFocused();
+      expect(await region.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+      for (let step = 0; step < 6; step += 1) await page.keyboard.press("ArrowRight");
       await expect.poll(() => region.evaluate((node) => node.scrollLeft)).toBeGreaterThan(0);
       const name = grid.getByRole("rowheader").nth(1);
       const [box, frame] = [await name.boundingBox(), await region.boundingBox()];
-      expect(box && frame && box.x - frame.x).toBeLessThan(2);
+      expect(box && frame && Math.abs(box.x - frame.x)).toBeLessThan(2);
+      await expect(grid.getByRole("rowheader").nth(1)).toBeInViewport();
+      await page.setViewportSize(size);
+      await region.blur();
       await shoot(page, "who-knows-whom-scrolled");
       await region.evaluate((node) => node.scrollTo({ left: 0 }));
+    } else {
+      expect(await region.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
     }
-    await expect(section).toBeInViewport({ ratio: 0.1 });
     await expectScreen(page, GROUP);
-    await section.scrollIntoViewIfNeeded();
-    await shoot(page, "who-knows-whom");
 
     await cyContext.close();
     expect(cyErrors, "console errors in Cy's browser").toEqual([]);

@@ -44,7 +44,7 @@ export function WhoKnowsWhomGrid({ grid, viewerId }: { grid: WhoKnowsWhom; viewe
           <tr>
             <th
               scope="col"
-              className="sticky left-0 z-10 border-r border-b border-border bg-surface-muted px-3 py-2 text-left align-bottom text-xs font-semibold text-fg-muted"
+              className="sticky left-0 z-10 w-px whitespace-nowrap border-r border-b border-border bg-surface-muted px-3 py-2 text-left align-bottom text-xs font-semibold text-fg-muted"
             >
               Guessed by <span aria-hidden>↓</span>
               <span className="block font-normal">
@@ -93,16 +93,18 @@ function RowHeader({ member, isViewer }: { member: WhoKnowsWhomMember; isViewer:
   return (
     <th
       scope="row"
-      className="sticky left-0 z-10 border-r border-b border-border bg-surface px-3 py-2 text-left font-semibold text-fg"
+      className="sticky left-0 z-10 w-px whitespace-nowrap border-r border-b border-border bg-surface px-3 py-2 text-left font-semibold text-fg"
     >
       <span className="flex items-center gap-2">
         <span aria-hidden>
           <Avatar name={memberName(member)} src={member.photoURL} size={28} alt="" />
         </span>
-        <span className="max-w-24 truncate sm:max-w-40" title={memberName(member)}>
-          {memberName(member)}
+        <span className="flex min-w-0 flex-col leading-tight">
+          <span className="max-w-28 truncate sm:max-w-48" title={memberName(member)}>
+            {memberName(member)}
+          </span>
+          {isViewer && <span className="text-xs font-normal text-fg-muted">(You)</span>}
         </span>
-        {isViewer && <span className="text-xs font-normal text-fg-muted">(You)</span>}
       </span>
     </th>
   );
