@@ -4,6 +4,7 @@ import { Grid3x3 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
+import { cn } from "@/lib/cn";
 import { useWhoKnowsWhom } from "../api/get-who-knows-whom";
 import { memberName, WhoKnowsWhomGrid } from "./who-knows-whom-grid";
 
@@ -79,7 +80,10 @@ function GridSkeleton({ rows }: { rows: number }) {
       <span className="sr-only">Loading who knows whom</span>
       <div className="space-y-1 rounded-2xl p-2 ring-1 ring-border">
         {keys.map((key) => (
-          <div key={key} className="h-12 rounded-lg bg-surface-muted" />
+          <div
+            key={key}
+            className={cn("rounded-lg bg-surface-muted", key === 0 ? "h-16" : "h-14")}
+          />
         ))}
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
