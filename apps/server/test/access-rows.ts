@@ -36,6 +36,7 @@ export const roundsAccess: Record<keyof typeof roundsApi, Record<Caller, number>
   // Without a vote for everyone: the member and the admin get the missing-votes 400.
   submit: row(401, 403, 404, 400, 404, 400, 404, 404),
   leaderboard: row(401, 403, 404, 200, 404, 200, 404, 404),
+  whoKnowsWhom: row(401, 403, 404, 200, 404, 200, 404, 404),
   archived: row(401, 403, 404, 200, 404, 200, 404, 404),
   round: row(401, 403, 404, 200, 404, 200, 404, 404),
   votes: row(401, 403, 404, 200, 404, 200, 404, 404),

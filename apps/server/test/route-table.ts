@@ -231,6 +231,7 @@ export const VALID: Record<string, (ids: Ids) => Valid> = {
   }),
   "POST /api/groups/:id/rounds/:roundId/submit-votes": round,
   "GET /api/groups/:id/leaderboard": group,
+  "GET /api/groups/:id/who-knows-whom": group,
   "GET /api/groups/:id/rounds/archived": group,
   "GET /api/groups/:id/rounds/:roundId": round,
   "GET /api/groups/:id/rounds/:roundId/votes": round,

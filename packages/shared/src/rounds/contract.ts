@@ -1,6 +1,7 @@
 import { defineOperation } from "../api/contract";
 import { groupParamsSchema } from "../groups/schema";
 import { roundShareResponseSchema } from "../share/schema";
+import { whoKnowsWhomResponseSchema } from "../who-knows-whom/schema";
 import {
   archivedRoundResponseSchema,
   currentRoundResponseSchema,
@@ -64,6 +65,14 @@ export const roundsApi = {
     tags,
     params: groupParamsSchema,
     response: leaderboardResponseSchema,
+  }),
+  whoKnowsWhom: defineOperation({
+    method: "GET",
+    path: "/groups/:id/who-knows-whom",
+    summary: "How often each current member predicted each other right over the closed rounds",
+    tags,
+    params: groupParamsSchema,
+    response: whoKnowsWhomResponseSchema,
   }),
   archived: defineOperation({
     method: "GET",

@@ -86,6 +86,10 @@ const routes = {
     method: "GET",
     url: `/api/groups/${groupId}/leaderboard`,
   }),
+  whoKnowsWhom: ({ groupId }: Ids): Route => ({
+    method: "GET",
+    url: `/api/groups/${groupId}/who-knows-whom`,
+  }),
   archived: ({ groupId }: Ids): Route => ({
     method: "GET",
     url: `/api/groups/${groupId}/rounds/archived`,

@@ -13,7 +13,7 @@ import {
 import type { Tx } from "../../lib/db";
 import type { MemberGroupId } from "../groups/service";
 
-const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
+export const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
 
 /** A closed round's participants as they were: who submitted, their points, their name and photo now. */
 export function listResults(tx: Tx, roundId: string) {

@@ -41,6 +41,11 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     return { data: { leaderboardData: await service.leaderboard(viewer, request.params.id) } };
   });
 
+  addOperation(app, roundsApi.whoKnowsWhom, async (request) => {
+    const viewer = await request.requireViewer();
+    return { data: { whoKnowsWhomData: await service.whoKnowsWhom(viewer, request.params.id) } };
+  });
+
   addOperation(app, roundsApi.archived, async (request) => {
     const viewer = await request.requireViewer();
     return { data: { roundsData: await service.archived(viewer, request.params.id) } };

@@ -26,6 +26,7 @@ import {
 } from "./data";
 import { createRoundHistory } from "./history";
 import { openRoundsOf } from "./history-data";
+import { createRoundInsights } from "./insights";
 import { createRoundSharing } from "./sharing";
 import { closeIfAllSubmitted, createVoting, roundWriteHits, type VotingParts } from "./voting";
 
@@ -139,6 +140,7 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     ...createVoting(core, parts),
     ...createRoundHistory(core, { groups, settle: closing.settle }),
     ...createRoundSharing(core, { groups, settle: closing.settle, signer: options.shareSigner }),
+    ...createRoundInsights(core, { groups, settle: closing.settle }),
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
   };
