@@ -7,12 +7,12 @@
 // The median run is the figure to compare (docs/decisions/0011-first-load.md).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 // playwright-core comes with the e2e workspace's @playwright/test.
 import { chromium } from "playwright-core";
+import { freePort } from "./free-port.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -23,17 +23,6 @@ const NETWORK = {
   downloadThroughput: 1.6e6 / 8,
   uploadThroughput: 750e3 / 8,
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilReady(base, server) {
   for (let attempt = 0; attempt < 240; attempt++) {

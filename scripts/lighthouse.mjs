@@ -12,27 +12,16 @@
 // a timing, and timings swing on a shared machine.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
+import { freePort } from "./free-port.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TARGETS = { performance: 95, accessibility: 100 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url, child, what) {
   for (let attempt = 0; attempt < 240; attempt++) {

@@ -15,6 +15,7 @@ import { healthRoutes } from "./features/health/routes";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
 import { roundsRoutes } from "./features/rounds/routes";
+import { shareRoutes } from "./features/share/routes";
 import { signInRoutes } from "./features/sign-in/routes";
 import { testClockRoutes } from "./features/test-clock/routes";
 import { usersRoutes } from "./features/users/routes";
@@ -146,6 +147,7 @@ async function registerRoutes(
         eventsHeartbeatMs: config.EVENTS_HEARTBEAT_MS,
       });
       await api.register(roundsRoutes, { service: services.rounds });
+      await api.register(shareRoutes, { service: services.share });
       await api.register(feedbackRoutes, { service: services.feedback });
       await api.register(dilemmasRoutes, { service: services.dilemmas });
       await api.register(gameMailRoutes, { gameMail: services.gameMail });
@@ -163,6 +165,7 @@ async function registerRoutes(
     title: config.APP_TITLE,
     publicUrl: config.publicUrl,
     todayDilemma: services.globalDilemmas.today,
+    sharePreview: services.share.preview,
     now: clock.now,
   });
 }

@@ -63,6 +63,11 @@ const PUBLIC = new Set([
   "POST /api/test/clock",
   // The signed token in the link is the proof (decision 0020).
   "POST /api/mail/unsubscribe",
+  // Share cards: a day's result is public; a round's needs the server's signature (decision 0028).
+  "GET /api/dilemmas/global/days/:day",
+  "GET /api/share/daily/:day/image.png",
+  "GET /api/share/rounds/:shareId",
+  "GET /api/share/rounds/:shareId/image.png",
 ]);
 
 let llm: Awaited<ReturnType<typeof startFakeLlm>>;

@@ -18,6 +18,7 @@ import { rateWindowCleanupJob } from "./features/rate-limits/jobs";
 import { createRateLimiter, type RateLimiter } from "./features/rate-limits/service";
 import { dueRoundsJob } from "./features/rounds/jobs";
 import { createRoundsService, type RoundsService } from "./features/rounds/service";
+import { createShareService } from "./features/share/service";
 import { tokenCleanupJob } from "./features/sign-in/jobs";
 import { createSignInService, type SignInService } from "./features/sign-in/service";
 import { guestCleanupJob } from "./features/users/jobs";
@@ -28,6 +29,7 @@ import type { Core } from "./lib/core";
 import type { Database } from "./lib/db";
 import { createEventBus } from "./lib/events";
 import { createIdentity } from "./lib/identity";
+import { createIdSigner } from "./lib/signed-id";
 import { createTransactor } from "./lib/transaction";
 
 export interface ServicesOptions {
@@ -55,7 +57,7 @@ function createGameServices(
   core: Core,
   limiter: RateLimiter,
   config: Config,
-  gameMail: GameMailService,
+  { gameMail, secret }: { gameMail: GameMailService; secret: string },
 ) {
   const groups = createGroupsService(core, {
     limiter,
@@ -70,6 +72,7 @@ function createGameServices(
     limiter,
     votesPerIpPerHour: config.VOTE_LIMIT_PER_IP,
     hooks: { closed: gameMail.roundClosed, started: gameMail.roundStarted },
+    shareSigner: createIdSigner(secret, "round share"),
   });
   return { groups, rounds };
 }
@@ -161,7 +164,13 @@ export function createServices(options: ServicesOptions) {
   const limiter = createRateLimiter(core);
   const users = createUsersService(core);
   const globalDilemmas = createGlobalDilemmaService(core);
-  const { groups, rounds } = createGameServices(core, limiter, config, gameMail);
+  const { groups, rounds } = createGameServices(core, limiter, config, { gameMail, secret });
+  const share = createShareService({
+    globalDilemmas,
+    rounds,
+    title: config.APP_TITLE,
+    publicUrl: config.publicUrl,
+  });
   const feedback = createFeedbackService({ ...core, limiter });
   const dilemmas = createDilemmasService(core, { generator: generatorSettings(config) });
   const signIn = createSignInService({
@@ -194,6 +203,7 @@ export function createServices(options: ServicesOptions) {
     globalDilemmas,
     groups,
     rounds,
+    share,
     feedback,
     dilemmas,
     signIn,

@@ -36,7 +36,10 @@ export const roundsAccess: Record<keyof typeof roundsApi, Record<Caller, number>
   // Without a vote for everyone: the member and the admin get the missing-votes 400.
   submit: row(401, 403, 404, 400, 404, 400, 404, 404),
   leaderboard: row(401, 403, 404, 200, 404, 200, 404, 404),
+  whoKnowsWhom: row(401, 403, 404, 200, 404, 200, 404, 404),
   archived: row(401, 403, 404, 200, 404, 200, 404, 404),
   round: row(401, 403, 404, 200, 404, 200, 404, 404),
   votes: row(401, 403, 404, 200, 404, 200, 404, 404),
+  // A closed round's share link: members only, refused as the round itself is.
+  share: row(401, 403, 404, 200, 404, 200, 404, 404),
 };

@@ -231,9 +231,18 @@ export const VALID: Record<string, (ids: Ids) => Valid> = {
   }),
   "POST /api/groups/:id/rounds/:roundId/submit-votes": round,
   "GET /api/groups/:id/leaderboard": group,
+  "GET /api/groups/:id/who-knows-whom": group,
   "GET /api/groups/:id/rounds/archived": group,
   "GET /api/groups/:id/rounds/:roundId": round,
   "GET /api/groups/:id/rounds/:roundId/votes": round,
+  "GET /api/groups/:id/rounds/:roundId/share": round,
+  "GET /api/dilemmas/global/days/:day": () => ({ params: { day: "2020-01-01" } }),
+  // Well-formed, not signed by the server: the 404 of a wrong signature.
+  "GET /api/share/rounds/:shareId": () => ({ params: { shareId: "round.c2lnbmF0dXJl" } }),
+  "GET /api/share/rounds/:shareId/image.png": () => ({
+    params: { shareId: "round.c2lnbmF0dXJl" },
+  }),
+  "GET /api/share/daily/:day/image.png": () => ({ params: { day: "2020-01-01" } }),
   "POST /api/feedback/create": () => ({ body: { feedback: "Nice game" } }),
   "GET /api/admin/feedback": () => ({ query: { page: "1" } }),
   "POST /api/admin/manually-generate-dilemmas": none,

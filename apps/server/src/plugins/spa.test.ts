@@ -114,6 +114,30 @@ describe("renderPage", () => {
     expect(meta(html, "og:url")).toBe("https://play.example/invite/abc123");
   });
 
+  it("gives a shared page its own preview: its question, text and picture, escaped", () => {
+    const html = page({
+      path: "/daily/2026-11-22",
+      preview: {
+        title: `Tea or coffee? ${hostile}`,
+        description: `Tea ${hostile} or Coffee?`,
+        imagePath: "/api/share/daily/2026-11-22/image.png",
+        imageAlt: `Tea or coffee? ${hostile}`,
+      },
+    });
+    const image = "https://play.example/api/share/daily/2026-11-22/image.png";
+    expect(meta(html, "og:title")).toMatch(/^Tea or coffee\? &#60;\/title&#62;/);
+    expect(meta(html, "twitter:title")).toBe(meta(html, "og:title"));
+    expect(meta(html, "og:description")).toMatch(/^Tea &#60;\/title&#62;/);
+    expect(meta(html, "og:url")).toBe("https://play.example/daily/2026-11-22");
+    expect(meta(html, "og:image")).toBe(image);
+    expect(meta(html, "twitter:image")).toBe(image);
+    expect(meta(html, "og:image:width")).toBe("1200");
+    expect(meta(html, "og:image:height")).toBe("630");
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("</title></script>");
+  });
+
   it("gives any other page the app's preview and address, not the path asked for", () => {
     const html = page({ path: "/user-profile/<x>" });
     expect(meta(html, "og:url")).toBe("https://play.example/");

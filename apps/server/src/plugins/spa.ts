@@ -19,7 +19,17 @@ interface SpaOptions {
   publicUrl: string;
   /** Today's dilemma, written into `/` so the question paints with the page's first bytes. */
   todayDilemma?: () => Promise<GlobalDilemma>;
+  /** The preview of a shared page (a day's result, a closed round), undefined for any other path. */
+  sharePreview?: (path: string) => Promise<SharePreview | undefined>;
   now?: () => Date;
+}
+
+/** A shared page's own preview: its text and its picture (a path under PUBLIC_URL). */
+export interface SharePreview {
+  title: string;
+  description: string;
+  imagePath: string;
+  imageAlt: string;
 }
 
 /** The one line under the title wherever the page is shown: search results, share previews. */
@@ -28,6 +38,8 @@ const DESCRIPTION =
 const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const INVITE_PATH = /^\/invite\/[^/]+$/;
+/** A shared round's page: its signed id has a dot, yet it is a page, not a file. */
+const SHARED_ROUND_PATH = /^\/shared\/round\/[^/]+$/;
 
 export interface PageOptions {
   local: boolean;
@@ -36,26 +48,44 @@ export interface PageOptions {
   /** The path asked for, without the query. */
   path: string;
   dilemma?: GlobalDilemma;
+  /** A shared page's own preview (decision 0028). */
+  preview?: SharePreview;
   now?: Date;
 }
 
-function shareTags({ title, publicUrl, path }: PageOptions): string {
+/** What the preview of a page says: its own for a shared page, else the invitation's or the app's. */
+function previewOf({ title, path, preview }: PageOptions) {
+  if (preview) {
+    return { ...preview, url: path, imagePath: preview.imagePath };
+  }
   const invite = INVITE_PATH.test(path);
-  // An invitation's preview says what its share button says (the group is not in the page).
-  const heading = invite ? groupMessages.shareTitle : title;
-  const text = invite ? groupMessages.shareText(title) : DESCRIPTION;
-  const image = `${publicUrl}${SHARE_IMAGE.path}`;
+  return {
+    // An invitation's preview says what its share button says (the group is not in the page).
+    title: invite ? groupMessages.shareTitle : title,
+    description: invite ? groupMessages.shareText(title) : DESCRIPTION,
+    // Every other page shares the app's own preview, so it names the app's address.
+    url: invite ? path : "/",
+    imagePath: SHARE_IMAGE.path,
+    imageAlt: `${title}: A or B?`,
+  };
+}
+
+function shareTags(options: PageOptions): string {
+  const { title, publicUrl } = options;
+  const shown = previewOf(options);
+  const heading = shown.title;
+  const text = shown.description;
+  const image = `${publicUrl}${shown.imagePath}`;
   const tags: Array<[string, string, string]> = [
     ["property", "og:type", "website"],
     ["property", "og:site_name", title],
     ["property", "og:title", heading],
     ["property", "og:description", text],
-    // Every other page shares the app's own preview, so it names the app's address.
-    ["property", "og:url", `${publicUrl}${invite ? path : "/"}`],
+    ["property", "og:url", `${publicUrl}${shown.url}`],
     ["property", "og:image", image],
     ["property", "og:image:width", String(SHARE_IMAGE.width)],
     ["property", "og:image:height", String(SHARE_IMAGE.height)],
-    ["property", "og:image:alt", `${title}: A or B?`],
+    ["property", "og:image:alt", shown.imageAlt],
     ["name", "twitter:card", "summary_large_image"],
     ["name", "twitter:title", heading],
     ["name", "twitter:description", text],
@@ -130,6 +160,21 @@ async function pageDilemma(
   }
 }
 
+/** A shared page's preview; the page works without it (the app's own preview stands in). */
+async function pagePreview(
+  request: FastifyRequest,
+  path: string,
+  sharePreview: SpaOptions["sharePreview"],
+): Promise<SharePreview | undefined> {
+  if (!sharePreview) return undefined;
+  try {
+    return await sharePreview(path);
+  } catch (err) {
+    request.log.warn({ err }, "a shared page's preview could not be written into the page");
+    return undefined;
+  }
+}
+
 /**
  * Serves the built web app: hashed assets precompressed (brotli, gzip) and cached
  * for good, and the page for every other non-API path so client routes load (the
@@ -139,7 +184,15 @@ async function pageDilemma(
 export const spaPlugin = fp(
   async (
     app: FastifyInstance,
-    { root, local, title, publicUrl, todayDilemma, now = () => new Date() }: SpaOptions,
+    {
+      root,
+      local,
+      title,
+      publicUrl,
+      todayDilemma,
+      sharePreview,
+      now = () => new Date(),
+    }: SpaOptions,
   ) => {
     const indexFile = join(root, "index.html");
     const built = existsSync(indexFile);
@@ -165,7 +218,9 @@ export const spaPlugin = fp(
       if (path === "/api" || path.startsWith("/api/")) {
         return reply.status(404).send(apiNotFound(request.method, request.url));
       }
-      const wantsPage = (request.method === "GET" || request.method === "HEAD") && !extname(path);
+      const wantsPage =
+        (request.method === "GET" || request.method === "HEAD") &&
+        (!extname(path) || SHARED_ROUND_PATH.test(path));
       if (!wantsPage) return reply.status(404).type("text/plain").send("Not found");
       if (!built) {
         return reply
@@ -176,7 +231,11 @@ export const spaPlugin = fp(
           );
       }
       const dilemma = await pageDilemma(request, path, todayDilemma);
-      const page = renderPage(template, { local, title, publicUrl, path, dilemma, now: now() });
+      const preview = await pagePreview(request, path, sharePreview);
+      const page = renderPage(template, {
+        ...{ local, title, publicUrl, path, dilemma, preview },
+        now: now(),
+      });
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
     });
   },

@@ -25,6 +25,7 @@ const SignInGuard = screen(guards, "SignInGuard");
 const AdminRoute = screen(() => import("./routes/admin"), "AdminRoute");
 const ArchivedRoundRoute = screen(() => import("./routes/archived-round"), "ArchivedRoundRoute");
 const CreateGroupRoute = screen(() => import("./routes/create-group"), "CreateGroupRoute");
+const DailyRoute = screen(() => import("./routes/daily"), "DailyRoute");
 const FeedbackRoute = screen(() => import("./routes/feedback"), "FeedbackRoute");
 const GameplayDiagramRoute = screen(
   () => import("./routes/gameplay-diagram"),
@@ -34,6 +35,7 @@ const GroupRoute = screen(() => import("./routes/group"), "GroupRoute");
 const GroupProfileRoute = screen(() => import("./routes/group-profile"), "GroupProfileRoute");
 const HomeRoute = screen(() => import("./routes/home"), "HomeRoute");
 const InviteRoute = screen(() => import("./routes/invite"), "InviteRoute");
+const SharedRoundRoute = screen(() => import("./routes/shared-round"), "SharedRoundRoute");
 const SignInRoute = screen(() => import("./routes/sign-in"), "SignInRoute");
 const SignInDetailsRoute = screen(() => import("./routes/sign-in-details"), "SignInDetailsRoute");
 const SignInLinkRouterRoute = screen(
@@ -76,6 +78,9 @@ export function AppRouter() {
             <Route path={paths.archivedRound()} element={<ArchivedRoundRoute />} />
           </Route>
           <Route path={paths.gameplayDiagram} element={<GameplayDiagramRoute />} />
+          {/* Shared links: anyone may open them, no session needed (docs/decisions/0028). */}
+          <Route path={paths.daily()} element={<DailyRoute />} />
+          <Route path={paths.sharedRound()} element={<SharedRoundRoute />} />
           <Route path="*" element={<Navigate to={paths.landing} replace />} />
         </Route>
       </Routes>

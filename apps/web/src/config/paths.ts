@@ -13,6 +13,10 @@ export const paths = {
   invite: (inviteCode = ":inviteCode") => `/invite/${inviteCode}`,
   archivedRound: (groupId = ":groupId", roundId = ":roundId") =>
     `/group/${groupId}/archived-round/${roundId}`,
+  /** A day's global dilemma and its split (UTC day, YYYY-MM-DD): what a shared result links to. */
+  daily: (day = ":day") => `/daily/${day}`,
+  /** A closed round's signed share link (docs/decisions/0028). */
+  sharedRound: (shareId = ":shareId") => `/shared/round/${shareId}`,
   feedback: "/feedback",
   gameplayDiagram: "/gameplay-diagram",
 } as const;

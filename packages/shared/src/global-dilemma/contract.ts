@@ -1,5 +1,7 @@
 import { defineOperation } from "../api/contract";
 import {
+  dayParamsSchema,
+  getDayResponseSchema,
   getGlobalDilemmaResponseSchema,
   getSelectionResponseSchema,
   globalDilemmaParamsSchema,
@@ -33,5 +35,14 @@ export const globalDilemmaApi = {
     tags,
     params: globalDilemmaParamsSchema,
     response: getSelectionResponseSchema,
+  }),
+  day: defineOperation({
+    method: "GET",
+    path: "/dilemmas/global/days/:day",
+    summary:
+      "One UTC day's global dilemma with its split (today's too); 404 for a day without one or still to come",
+    tags,
+    params: dayParamsSchema,
+    response: getDayResponseSchema,
   }),
 };

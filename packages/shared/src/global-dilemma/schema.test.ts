@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postSelectionBodySchema } from "./schema";
+import { dayParamsSchema, postSelectionBodySchema } from "./schema";
 
 describe("postSelectionBodySchema", () => {
   it.each(["A", "B"])("accepts option %s", (option) => {
@@ -16,4 +16,21 @@ describe("postSelectionBodySchema", () => {
       ]);
     },
   );
+});
+
+describe("dayParamsSchema", () => {
+  it.each(["2026-11-22", "2024-02-29", "2000-01-01"])("accepts %s", (day) => {
+    expect(dayParamsSchema.parse({ day })).toEqual({ day });
+  });
+  it.each([
+    "2026-13-01",
+    "2026-02-30",
+    "2023-02-29",
+    "26-11-22",
+    "2026-1-2",
+    "today",
+    "2026-11-22x",
+  ])("refuses %s", (day) => {
+    expect(dayParamsSchema.safeParse({ day }).success).toBe(false);
+  });
 });

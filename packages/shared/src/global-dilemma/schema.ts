@@ -5,10 +5,13 @@ export const OPTIONS = ["A", "B"] as const;
 export const optionSchema = z.enum(OPTIONS, { error: "Option must be 'A' or 'B'." });
 export type Option = z.infer<typeof optionSchema>;
 
+/** A UTC day as YYYY-MM-DD. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
 export const globalDilemmaSchema = z.object({
   id: z.string(),
   /** The UTC day (YYYY-MM-DD) this dilemma belongs to. */
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  day: z.string().regex(DAY_PATTERN),
   dilemma: z.string(),
   optionA: z.string(),
   optionB: z.string(),
@@ -21,6 +24,25 @@ export const globalDilemmaSelectionSchema = z.object({ optionSelected: optionSch
 export type GlobalDilemmaSelection = z.infer<typeof globalDilemmaSelectionSchema>;
 
 export const globalDilemmaParamsSchema = z.object({ id: z.string().min(1) });
+
+function isCalendarDay(day: string): boolean {
+  const at = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
+}
+
+/** A day of the calendar as YYYY-MM-DD (`2026-02-30` is refused too). */
+export const dayParamsSchema = z.object({
+  day: z
+    .string()
+    .regex(DAY_PATTERN, "A day is written YYYY-MM-DD.")
+    .refine(isCalendarDay, "There is no such day."),
+});
+
+/** A day's dilemma with its final (or, today, current) split. */
+export const getDayResponseSchema = dataEnvelope(
+  z.object({ globalDilemmaData: globalDilemmaSchema, isToday: z.boolean() }),
+);
+export type GetDayResponse = z.infer<typeof getDayResponseSchema>;
 
 export const postSelectionBodySchema = z.object({ option: optionSchema });
 export type PostSelectionBody = z.infer<typeof postSelectionBodySchema>;

@@ -1,5 +1,7 @@
 import { defineOperation } from "../api/contract";
 import { groupParamsSchema } from "../groups/schema";
+import { roundShareResponseSchema } from "../share/schema";
+import { whoKnowsWhomResponseSchema } from "../who-knows-whom/schema";
 import {
   archivedRoundResponseSchema,
   currentRoundResponseSchema,
@@ -64,6 +66,14 @@ export const roundsApi = {
     params: groupParamsSchema,
     response: leaderboardResponseSchema,
   }),
+  whoKnowsWhom: defineOperation({
+    method: "GET",
+    path: "/groups/:id/who-knows-whom",
+    summary: "How often each current member predicted each other right over the closed rounds",
+    tags,
+    params: groupParamsSchema,
+    response: whoKnowsWhomResponseSchema,
+  }),
   archived: defineOperation({
     method: "GET",
     path: "/groups/:id/rounds/archived",
@@ -87,5 +97,14 @@ export const roundsApi = {
     tags,
     params: roundParamsSchema,
     response: votesResponseSchema,
+  }),
+  share: defineOperation({
+    method: "GET",
+    path: "/groups/:id/rounds/:roundId/share",
+    summary:
+      "A closed round's signed share link and the share text's parts, for a member (decision 0028)",
+    tags,
+    params: roundParamsSchema,
+    response: roundShareResponseSchema,
   }),
 };

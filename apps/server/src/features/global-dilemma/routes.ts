@@ -31,4 +31,8 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
     const token = await request.sessionToken();
     return { data: await service.selectionOf(token, request.params.id) };
   });
+
+  addOperation(app, globalDilemmaApi.day, async (request) => ({
+    data: await service.day(request.params.day),
+  }));
 };

@@ -1,16 +1,23 @@
-import { visibleStreak } from "@eitheror/shared/global-dilemma/rules";
+import { utcDay, visibleStreak } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option, Streak } from "@eitheror/shared/global-dilemma/schema";
 import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
-import { notFound, notSignedIn } from "../../lib/errors";
+import { invariant, notFound, notSignedIn } from "../../lib/errors";
 import type { SessionToken } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
-import { type Choice, type ChoiceOutcome, saveChoices, transferSelections } from "./data";
+import {
+  type Choice,
+  type ChoiceOutcome,
+  findGlobalDilemmaByDay,
+  saveChoices,
+  transferSelections,
+} from "./data";
 import { createDayLoader } from "./day-loader";
 import { findViewerDays, recomputeStreak, type ViewerDay, type ViewerRead } from "./rollup-data";
 import { createTodayCache, type TodayView } from "./today-cache";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
+const NO_DILEMMA_THAT_DAY = "There is no dilemma for that day.";
 const unknownDilemma = () => notFound(UNKNOWN_DILEMMA);
 
 /** Choices in one statement at most: a bound on its size, far above a busy moment's. */
@@ -105,6 +112,21 @@ export function createGlobalDilemmaService(core: Core) {
         globalDilemmaData: outcome.dilemma,
         globalDilemmaSelectionData: { optionSelected: option },
       };
+    },
+
+    /**
+     * One UTC day's dilemma and split: today's is today's (picked if need be); a
+     * past day without one, and every day still to come, is a 404. `day` is a
+     * calendar day already (the contract checks it).
+     */
+    async day(day: string): Promise<{ globalDilemmaData: GlobalDilemma; isToday: boolean }> {
+      const todayDay = utcDay(clock.now());
+      if (day > todayDay) throw notFound(NO_DILEMMA_THAT_DAY);
+      if (day === todayDay) return { globalDilemmaData: (await today.get()).today, isToday: true };
+      const found = invariant(await findGlobalDilemmaByDay(db, day), () =>
+        notFound(NO_DILEMMA_THAT_DAY),
+      );
+      return { globalDilemmaData: found, isToday: false };
     },
 
     /** A guest signed in: their choices now belong to the account (in the caller's unit). */

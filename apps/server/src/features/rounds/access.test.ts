@@ -86,6 +86,10 @@ const routes = {
     method: "GET",
     url: `/api/groups/${groupId}/leaderboard`,
   }),
+  whoKnowsWhom: ({ groupId }: Ids): Route => ({
+    method: "GET",
+    url: `/api/groups/${groupId}/who-knows-whom`,
+  }),
   archived: ({ groupId }: Ids): Route => ({
     method: "GET",
     url: `/api/groups/${groupId}/rounds/archived`,
@@ -97,6 +101,10 @@ const routes = {
   votes: ({ groupId, closed }: Ids): Route => ({
     method: "GET",
     url: `/api/groups/${groupId}/rounds/${closed}/votes`,
+  }),
+  share: ({ groupId, closed }: Ids): Route => ({
+    method: "GET",
+    url: `/api/groups/${groupId}/rounds/${closed}/share`,
   }),
 } satisfies Record<keyof typeof roundsApi, (ids: Ids) => Route>;
 

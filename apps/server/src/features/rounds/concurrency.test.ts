@@ -17,6 +17,7 @@ import { createAccess } from "../../lib/access";
 import { createClock } from "../../lib/clock";
 import type { Database, Db } from "../../lib/db";
 import { createMemoryEventBus } from "../../lib/events";
+import { createIdSigner } from "../../lib/signed-id";
 import { createTransactor } from "../../lib/transaction";
 import { createGroupsService } from "../groups/service";
 import { createRateLimiter } from "../rate-limits/service";
@@ -51,8 +52,12 @@ function instance(db: Db, advancedMs: number) {
     inviteMissesPerIpPerHour: 1000,
   };
   const groups = createGroupsService(core, { limiter, limits });
-  return createRoundsService(core, { groups, limiter, votesPerIpPerHour: 100_000 });
+  const shareSigner = createIdSigner("concurrency", "round share");
+  return createRoundsService(core, { groups, limiter, votesPerIpPerHour: 100_000, shareSigner });
 }
+
+const errorCode = (answer: TestResponse) =>
+  (answer.body as { error?: { code: string } }).error?.code;
 
 describe("one group's members voting and submitting at once", () => {
   it("keeps every vote, one submission each, and closes the round once", async () => {
@@ -83,6 +88,14 @@ describe("one group's members voting and submitting at once", () => {
     );
     const statuses = submits.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array(7).fill(200), ...Array(7).fill(409)]);
+    const refused = submits.filter((answer) => answer.status === 409);
+    // Submitting is final: a second one is `already_submitted`, closed round or not (0024).
+    expect(refused.map(errorCode)).toEqual(Array(7).fill("already_submitted"));
+    const lateVote = await rounds.vote(admin, groupId, roundId, {
+      selectedFor: admin.userId,
+      optionSelected: "B",
+    });
+    expect([lateVote.status, errorCode(lateVote)]).toEqual([409, "already_submitted"]);
     const closings = submits.filter((answer) => answer.body.data?.roundClosed === true);
     expect(closings).toHaveLength(1);
     const [submissions] = await t.db
@@ -142,16 +155,14 @@ describe("one group's votes and submits racing together", () => {
     for (const voter of late) submitAfter(voter, people[6] as Player);
     const answers = await Promise.all(sent.map((r) => r.answer));
     const done = sent.map((r, i) => ({ ...r, answer: answers[i] as TestResponse }));
-    const codeOf = (answer: TestResponse) =>
-      (answer.body as { error?: { code: string } }).error?.code;
     for (const { kind, voter, answer } of done) {
       if (kind === "first") expect(answer.status).toBe(200);
       // A change after its voter's submission, or a second submit: refused.
-      else if (answer.status === 409) expect(codeOf(answer)).toBe("already_submitted");
+      else if (answer.status === 409) expect(errorCode(answer)).toBe("already_submitted");
       // A late member's submit may come before their last vote.
       else if (answer.status === 400 && kind === "submit") {
         expect(late).toContain(voter);
-        expect(codeOf(answer)).toBe("votes_missing");
+        expect(errorCode(answer)).toBe("votes_missing");
       } else expect(answer.status).toBe(200);
     }
     for (const voter of ready) {

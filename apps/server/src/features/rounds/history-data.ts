@@ -13,7 +13,7 @@ import {
 import type { Tx } from "../../lib/db";
 import type { MemberGroupId } from "../groups/service";
 
-const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
+export const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
 
 /** A closed round's participants as they were: who submitted, their points, their name and photo now. */
 export function listResults(tx: Tx, roundId: string) {
@@ -90,4 +90,21 @@ export function listArchived(tx: Tx, groupId: MemberGroupId) {
     .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
     .where(and(eq(rounds.groupId, groupId), sql`${rounds.archivedAt} IS NOT NULL`))
     .orderBy(desc(rounds.number));
+}
+
+/** A closed round by its id alone, with its number and dilemma (a signed share link's round). */
+export async function findClosedRound(tx: Tx, roundId: string) {
+  const [row] = await tx
+    .select({
+      id: rounds.id,
+      groupId: rounds.groupId,
+      number: rounds.number,
+      dilemma: dilemmas.dilemma,
+      optionA: dilemmas.optionA,
+      optionB: dilemmas.optionB,
+    })
+    .from(rounds)
+    .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
+    .where(and(eq(rounds.id, roundId), sql`${rounds.archivedAt} IS NOT NULL`));
+  return row ?? null;
 }

@@ -41,6 +41,11 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     return { data: { leaderboardData: await service.leaderboard(viewer, request.params.id) } };
   });
 
+  addOperation(app, roundsApi.whoKnowsWhom, async (request) => {
+    const viewer = await request.requireViewer();
+    return { data: { whoKnowsWhomData: await service.whoKnowsWhom(viewer, request.params.id) } };
+  });
+
   addOperation(app, roundsApi.archived, async (request) => {
     const viewer = await request.requireViewer();
     return { data: { roundsData: await service.archived(viewer, request.params.id) } };
@@ -54,5 +59,11 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
   addOperation(app, roundsApi.votes, async (request) => {
     const { id, roundId } = request.params;
     return { data: { votesData: await service.votes(await request.requireViewer(), id, roundId) } };
+  });
+
+  addOperation(app, roundsApi.share, async (request) => {
+    const { id, roundId } = request.params;
+    const roundShare = await service.share(await request.requireViewer(), id, roundId);
+    return { data: { roundShare } };
   });
 };

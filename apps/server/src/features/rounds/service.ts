@@ -8,6 +8,7 @@ import type { Core } from "../../lib/core";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { publishAfterCommit } from "../../lib/events";
 import type { Viewer } from "../../lib/identity";
+import type { IdSigner } from "../../lib/signed-id";
 import type { Unit } from "../../lib/transaction";
 import type { GroupsService, MemberGroupId } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
@@ -25,6 +26,8 @@ import {
 } from "./data";
 import { createRoundHistory } from "./history";
 import { openRoundsOf } from "./history-data";
+import { createRoundInsights } from "./insights";
+import { createRoundSharing } from "./sharing";
 import { closeIfAllSubmitted, createVoting, roundWriteHits, type VotingParts } from "./voting";
 
 export type { Caller } from "./voting";
@@ -62,6 +65,8 @@ export interface RoundsOptions {
   /** VOTE_LIMIT_PER_IP: votes and submissions one IP address may save an hour. */
   votesPerIpPerHour: number;
   hooks?: RoundHooks;
+  /** Signs the share links of closed rounds (decision 0028). */
+  shareSigner: IdSigner;
 }
 
 /** Starting the first round and reading the open ones. */
@@ -134,6 +139,8 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     ...createRoundPlay(core, parts),
     ...createVoting(core, parts),
     ...createRoundHistory(core, { groups, settle: closing.settle }),
+    ...createRoundSharing(core, { groups, settle: closing.settle, signer: options.shareSigner }),
+    ...createRoundInsights(core, { groups, settle: closing.settle }),
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
   };

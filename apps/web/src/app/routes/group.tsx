@@ -32,7 +32,7 @@ const panels = {
     />
   ),
   leaderboard: ({ group, viewerId }: GroupContext) => (
-    <LeaderboardTab groupId={group.id} viewerId={viewerId} />
+    <LeaderboardTab groupId={group.id} viewerId={viewerId} memberCount={group.members.length} />
   ),
   "past-rounds": ({ group }: GroupContext) => (
     <PastRoundsTab groupId={group.id} empty={<NoPastRoundsYet />} />

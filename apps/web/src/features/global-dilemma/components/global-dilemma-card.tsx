@@ -1,7 +1,7 @@
 import { globalDilemmaTexts, splitPercentages } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { dilemmaClass, optionTone, shellIds } from "@eitheror/shared/shell/markup";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Check } from "@/components/ui/landing-icons";
@@ -11,6 +11,11 @@ import { useGlobalDilemma } from "../api/get-global-dilemma";
 import { useSelection } from "../api/get-selection";
 import { usePostSelection } from "../api/post-selection";
 import { AfterChoice } from "./after-choice";
+
+// Loaded once the viewer has chosen: the landing page's first paint does without it.
+const ShareDailyResult = lazy(async () => ({
+  default: (await import("./share-daily-result")).ShareDailyResult,
+}));
 
 /**
  * Today's global dilemma: choose A or B, then see how everyone split. The
@@ -116,6 +121,11 @@ function DilemmaChoices({
         }
         helper={showSplit ? answersSoFar(dilemma) : globalDilemmaTexts.pickPrompt}
       />
+      {chosen && (
+        <Suspense fallback={<div className="mt-4 h-11" />}>
+          <ShareDailyResult dilemma={dilemma} chosen={chosen} />
+        </Suspense>
+      )}
       {showSplit && viewerReady && (
         <AfterChoice dilemmaId={dilemma.id} headingLevel={Heading === "h1" ? "h2" : "h3"} />
       )}

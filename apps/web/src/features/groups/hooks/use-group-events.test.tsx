@@ -47,6 +47,7 @@ const keys = {
   openRoundsOfMine: operationKey(roundsApi.currentOfMine),
   pastRounds: operationKey(roundsApi.archived, { id: GROUP }),
   leaderboard: operationKey(roundsApi.leaderboard, { id: GROUP }),
+  whoKnowsWhom: operationKey(roundsApi.whoKnowsWhom, { id: GROUP }),
   otherGroup: operationKey(groupsApi.get, { id: "g2" }),
 };
 type Cached = keyof typeof keys;
@@ -94,10 +95,10 @@ describe("useGroupEvents", () => {
 
   it.each<[GroupEvent, Cached[]]>([
     [{ type: "member-submitted", roundId: "r1", userId: "u2" }, ["currentRound"]],
-    [{ type: "members-changed" }, ["group"]],
+    [{ type: "members-changed" }, ["group", "whoKnowsWhom"]],
     [
       { type: "round-closed", roundId: "r1", nextRoundId: "r2" },
-      ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard"],
+      ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard", "whoKnowsWhom"],
     ],
     [
       { type: "round-started", roundId: "r1" },

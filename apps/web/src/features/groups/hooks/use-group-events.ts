@@ -18,16 +18,18 @@ const groupQueries = (id: string) => ({
   openRoundsOfMine: operationKey(roundsApi.currentOfMine),
   pastRounds: operationKey(roundsApi.archived, { id }),
   leaderboard: operationKey(roundsApi.leaderboard, { id }),
+  whoKnowsWhom: operationKey(roundsApi.whoKnowsWhom, { id }),
 });
 type GroupQuery = keyof ReturnType<typeof groupQueries>;
 
 /** What each event makes stale: the events carry no data, so the page reads it again. */
 export const staleAfter: Record<GroupEventType, GroupQuery[]> = {
   "member-submitted": ["currentRound"],
-  "members-changed": ["group"],
+  // Who knows whom shows the current members only.
+  "members-changed": ["group", "whoKnowsWhom"],
   // The viewer is out: nothing of the group is theirs to read any more.
   "membership-ended": [],
-  "round-closed": ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard"],
+  "round-closed": ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard", "whoKnowsWhom"],
   "round-started": ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard"],
   "group-changed": ["group"],
   "group-deleted": [],

@@ -16,6 +16,7 @@ import { useRoundVotes } from "../api/get-round-votes";
 import { DilemmaHeader } from "./dilemma-header";
 import { HowPointsWork } from "./how-points-work";
 import { RoundSkeleton } from "./round-skeleton";
+import { ShareRoundButton } from "./share-round-button";
 
 /** /group/{groupId}/archived-round/{roundId}: a closed round, its results and every vote. */
 export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; roundId: string }) {
@@ -65,6 +66,7 @@ export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; round
         optionB={round.data.optionB}
       >
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
+        <ShareRoundButton groupId={groupId} roundId={roundId} />
       </DilemmaHeader>
       <Results round={round.data} votes={votes.data} />
       <HowPointsWork />

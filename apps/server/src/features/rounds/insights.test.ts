@@ -1,0 +1,232 @@
+// 'Who knows whom' (docs/game-rules.md#who-knows-whom): the grid after rounds
+// played through the API, on both engines.
+import type { PairTally, WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp, TestClient } from "../../../test/app";
+import {
+  advanceClock,
+  anaBenAndCy,
+  currentRoundId,
+  DAY_MS,
+  groupWith,
+  type Player,
+  player,
+  rounds,
+  voteAll,
+} from "../../../test/rounds";
+
+let t: TestApp;
+let ana: Player;
+let ben: Player;
+let cy: Player;
+beforeAll(async () => {
+  ({ t, ana, ben, cy } = await anaBenAndCy());
+});
+afterAll(() => t?.close());
+
+const gridOf = (by: TestClient, groupId: string) =>
+  by.get<{ data: { whoKnowsWhomData: WhoKnowsWhom } }>(`/api/groups/${groupId}/who-knows-whom`);
+
+async function grid(by: TestClient, groupId: string) {
+  const response = await gridOf(by, groupId);
+  if (response.status !== 200) throw new Error(`grid failed: ${response.text}`);
+  return response.body.data.whoKnowsWhomData;
+}
+
+/** The cells by players' names, "Ana>Ben": "right/tries", to compare with hand-made counts. */
+function byName(cells: PairTally[], players: Player[]) {
+  const name = (id: string) => players.find((p) => p.userId === id)?.name ?? id;
+  return Object.fromEntries(
+    cells.map((c) => [`${name(c.predictorId)}>${name(c.targetId)}`, `${c.right}/${c.tries}`]),
+  );
+}
+
+/** Each member's right guesses summed over the grid, beside their leaderboard score: always equal. */
+async function rightsAndScores(groupId: string) {
+  const { cells, members } = await grid(ana, groupId);
+  const board = (await rounds.leaderboard(ana, groupId)).body.data.leaderboardData;
+  return members.map((m) => ({
+    rights: cells.filter((c) => c.predictorId === m.id).reduce((sum, c) => sum + c.right, 0),
+    score: board.find((entry) => entry.id === m.id)?.score,
+  }));
+}
+
+/** Round 1 of docs/game-rules.md: truths Ana A, Ben B, Cy A; everyone submits, so it closes. */
+async function playAllThree(groupId: string, roundId: string) {
+  await voteAll(ana, groupId, roundId, [
+    [ana, "A"],
+    [ben, "B"],
+    [cy, "B"],
+  ]);
+  await voteAll(ben, groupId, roundId, [
+    [ben, "B"],
+    [ana, "A"],
+    [cy, "A"],
+  ]);
+  await voteAll(cy, groupId, roundId, [
+    [cy, "A"],
+    [ana, "B"],
+    [ben, "B"],
+  ]);
+  for (const who of [ana, ben, cy]) await rounds.submit(who, groupId, roundId);
+}
+
+/** Round 2 of docs/game-rules.md: Ana A, Ben A submit; Cy votes but never submits. */
+async function playCyMissing(groupId: string, roundId: string) {
+  await voteAll(ana, groupId, roundId, [
+    [ana, "A"],
+    [ben, "B"],
+    [cy, "A"],
+  ]);
+  await voteAll(ben, groupId, roundId, [
+    [ben, "A"],
+    [ana, "A"],
+    [cy, "A"],
+  ]);
+  await voteAll(cy, groupId, roundId, [
+    [cy, "A"],
+    [ana, "A"],
+    [ben, "A"],
+  ]);
+  for (const who of [ana, ben]) await rounds.submit(who, groupId, roundId);
+}
+
+describe("who knows whom", () => {
+  let groupId: string;
+
+  beforeAll(async () => {
+    groupId = await groupWith(ana, [ben, cy]);
+  });
+
+  it("is empty before a round closes, and an open round's votes never show", async () => {
+    expect(await grid(ana, groupId)).toMatchObject({ closedRounds: 0, cells: [] });
+    const first = (await rounds.start(ana, groupId)).body.data.dilemmaData.roundId;
+    await voteAll(ana, groupId, first, [
+      [ana, "A"],
+      [ben, "B"],
+    ]);
+    const before = await grid(ben, groupId);
+    expect(before).toMatchObject({ groupId, closedRounds: 0, cells: [] });
+    expect(before.members.map((m) => m.displayName)).toEqual(["Ben", "Ana", "Cy"]);
+    expect(before.members.every((m) => !m.mostPredictable && !m.bestReader)).toBe(true);
+    await playAllThree(groupId, first);
+  });
+
+  it("counts the first round: each member's rights are their points", async () => {
+    const after = await grid(ana, groupId);
+    expect(after.closedRounds).toBe(1);
+    expect(byName(after.cells, [ana, ben, cy])).toEqual({
+      "Ana>Ben": "1/1",
+      "Ana>Cy": "0/1",
+      "Ben>Ana": "1/1",
+      "Ben>Cy": "1/1",
+      "Cy>Ana": "0/1",
+      "Cy>Ben": "1/1",
+    });
+    // Ana 1 point, Ben 2, Cy 1 (docs/game-rules.md#points).
+    expect(await rightsAndScores(groupId)).toEqual([
+      { rights: 1, score: 1 },
+      { rights: 2, score: 2 },
+      { rights: 1, score: 1 },
+    ]);
+  });
+
+  it("after two rounds equals the hand-made counts; the open third does not count", async () => {
+    const second = await currentRoundId(ana, groupId);
+    await playCyMissing(groupId, second);
+    await advanceClock(ana, 2 * DAY_MS + 60_000);
+    // Round 3 is open; Ana and Ben guess everyone right and submit, Cy has not.
+    const third = await currentRoundId(ana, groupId);
+    for (const who of [ana, ben]) {
+      await voteAll(who, groupId, third, [
+        [ana, "A"],
+        [ben, "A"],
+        [cy, "A"],
+      ]);
+      expect((await rounds.submit(who, groupId, third)).body.data.roundClosed).toBe(false);
+    }
+
+    const { closedRounds, cells, members } = await grid(cy, groupId);
+    expect(closedRounds).toBe(2);
+    expect(byName(cells, [ana, ben, cy])).toEqual({
+      "Ana>Ben": "1/2",
+      "Ana>Cy": "0/1",
+      "Ben>Ana": "2/2",
+      "Ben>Cy": "1/1",
+      "Cy>Ana": "0/1",
+      "Cy>Ben": "1/1",
+    });
+    // Tries go both ways: a round counts for a pair when both submitted.
+    for (const cell of cells) {
+      const back = cells.find(
+        (c) => c.predictorId === cell.targetId && c.targetId === cell.predictorId,
+      );
+      expect(back?.tries).toBe(cell.tries);
+    }
+    const reading = (who: Player, right: number, tries: number) => ({
+      memberId: who.userId,
+      right,
+      tries,
+    });
+    expect(
+      members.map(({ displayName, mostPredictable, bestReader }) => ({
+        displayName,
+        mostPredictable,
+        bestReader,
+      })),
+    ).toEqual([
+      { displayName: "Cy", mostPredictable: reading(ben, 1, 1), bestReader: reading(ben, 1, 1) },
+      { displayName: "Ana", mostPredictable: reading(ben, 1, 2), bestReader: reading(ben, 2, 2) },
+      { displayName: "Ben", mostPredictable: reading(ana, 2, 2), bestReader: reading(cy, 1, 1) },
+    ]);
+    // Ana 1 + 0, Ben 2 + 1, Cy 1 + 0.
+    expect(await rightsAndScores(groupId)).toEqual([
+      { rights: 1, score: 1 },
+      { rights: 3, score: 3 },
+      { rights: 1, score: 1 },
+    ]);
+  });
+
+  it("is refused to a stranger, a guest and a signed-out caller, like the leaderboard", async () => {
+    const stranger = await player(t, "Stranger");
+    const callers = [stranger, await t.anonymous(), t.client()];
+    for (const caller of callers) {
+      const refused = await gridOf(caller, groupId);
+      const board = await rounds.leaderboard(caller, groupId);
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect([refused.status, refused.body]).toEqual([board.status, board.body]);
+    }
+    expect((await gridOf(stranger, groupId)).status).toBe(404);
+    expect((await gridOf(t.client(), groupId)).status).toBe(401);
+    expect((await gridOf(stranger, "no-such-group")).status).toBe(404);
+  });
+});
+
+describe("someone who left", () => {
+  it("is no row or column, and nobody's figure; they are refused the grid", async () => {
+    const dee = await player(t, "Dee");
+    const groupId = await groupWith(ana, [ben, dee]);
+    const roundId = (await rounds.start(ana, groupId)).body.data.dilemmaData.roundId;
+    // Truths: Ana A, Ben B, Dee A. Everyone reads Dee right; Ana and Ben read each other wrong.
+    for (const who of [ana, ben, dee]) {
+      await voteAll(who, groupId, roundId, [
+        [ana, who === ana ? "A" : "B"],
+        [ben, who === ben ? "B" : "A"],
+        [dee, "A"],
+      ]);
+      await rounds.submit(who, groupId, roundId);
+    }
+    expect((await grid(ana, groupId)).cells).toHaveLength(6);
+    expect((await dee.post(`/api/groups/${groupId}/members/leave`)).status).toBe(200);
+
+    const { members, cells, closedRounds } = await grid(ana, groupId);
+    expect(closedRounds).toBe(1);
+    expect(members.map((m) => m.displayName)).toEqual(["Ana", "Ben"]);
+    expect(byName(cells, [ana, ben])).toEqual({ "Ana>Ben": "0/1", "Ben>Ana": "0/1" });
+    expect(members[0]).toMatchObject({
+      mostPredictable: { memberId: ben.userId, right: 0, tries: 1 },
+      bestReader: { memberId: ben.userId, right: 0, tries: 1 },
+    });
+    expect((await gridOf(dee, groupId)).status).toBe(404);
+  });
+});

@@ -1,0 +1,97 @@
+import fc from "fast-check";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import {
+  CARD,
+  clipToWidth,
+  dailyCardSvg,
+  escapeXml,
+  estimateWidth,
+  fitQuestion,
+  renderPng,
+  roundCardSvg,
+  wrapToWidth,
+} from "./share-card";
+
+const wordUnit = fc.constantFrom("a", "m", "W", "i", "é", "😀", "?", "&", "<", "'");
+const words = fc.array(fc.string({ minLength: 1, maxLength: 40, unit: wordUnit }), {
+  minLength: 1,
+  maxLength: 40,
+});
+
+describe("wrapToWidth", () => {
+  it("keeps every line within the width it may be drawn in, and loses no word", () => {
+    fc.assert(
+      fc.property(words, fc.integer({ min: 20, max: 60 }), (list, size) => {
+        const lines = wrapToWidth(list.join(" "), size, 1040);
+        for (const line of lines) expect(estimateWidth(line, size)).toBeLessThanOrEqual(1040);
+        expect(lines.join("").replace(/\s/g, "")).toBe(list.join(""));
+      }),
+    );
+  });
+});
+
+describe("fitQuestion", () => {
+  it("fits any question of up to 200 characters into the card's question area", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 200, unit: wordUnit }), (question) => {
+        const { size, lines } = fitQuestion(question, 220);
+        expect(lines.length * size * 1.2).toBeLessThanOrEqual(220);
+      }),
+    );
+  });
+  it("takes the largest size a short question fits in", () => {
+    expect(fitQuestion("Tea or coffee?", 220)).toEqual({ size: 56, lines: ["Tea or coffee?"] });
+  });
+});
+
+describe("clipToWidth", () => {
+  it("ends a cut line with an ellipsis and leaves a short one alone", () => {
+    expect(clipToWidth("Ana", 30, 700)).toBe("Ana");
+    const cut = clipToWidth("W".repeat(80), 30, 700);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(estimateWidth(cut, 30)).toBeLessThanOrEqual(700);
+  });
+});
+
+describe("the cards' SVG", () => {
+  const hostile = `</text><script>alert(1)</script> & "q" 'x' \u0000\u0007`;
+
+  it("escapes every text it writes, and drops what XML forbids", async () => {
+    expect(escapeXml(hostile)).toBe(
+      "&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &apos;x&apos; ",
+    );
+    const svg = dailyCardSvg({
+      title: hostile,
+      host: "play.example",
+      day: "2026-11-22",
+      dilemma: `Tea or coffee? ${hostile}`,
+      optionA: hostile,
+      optionB: "Coffee",
+      countA: 3,
+      countB: 1,
+    });
+    expect(svg).not.toContain("<script");
+    expect(svg).not.toContain("</text><");
+    // It is well-formed: librsvg draws it.
+    const png = await renderPng(svg);
+    expect((await sharp(png).metadata()).width).toBe(CARD.width);
+  });
+
+  it("draws a round's question and podium, and nothing it was not given", () => {
+    const svg = roundCardSvg({
+      title: "eitheror",
+      host: "play.example",
+      dilemma: "Tea or coffee?",
+      podium: [
+        { rank: 1, displayName: "Ana", points: 2 },
+        { rank: 2, displayName: "Ben", points: 1 },
+      ],
+    });
+    expect(svg).toContain(">Tea or coffee?</text>");
+    expect(svg).toContain(">1st</text>");
+    expect(svg).toContain(">Ana</text>");
+    expect(svg).toContain(">2 pts</text>");
+    expect(svg).toContain(">1 pt</text>");
+  });
+});

@@ -1,0 +1,176 @@
+import { LandingPage } from "./pages/landing-page";
+import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
+import { signUp } from "./support/accounts";
+import { expect, expectRefusedRequest, test } from "./support/fixtures";
+import { addressFor, createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
+import { expectScreen, shoot } from "./support/screens";
+import { copiedTexts, expectRichPreview, withoutShareSheet } from "./support/share";
+
+const GROUP = "Share Club";
+const ANN = "Ann Sharer";
+const BEN = "Ben Member";
+
+test.describe("share cards", () => {
+  test("a visitor without a share sheet copies their result; its link previews the day's card", async ({
+    page,
+    request,
+  }) => {
+    await withoutShareSheet(page);
+    const landing = new LandingPage(page);
+    await landing.openWithSession();
+    await landing.optionB.click();
+    await expect(landing.optionB).toHaveAttribute("aria-pressed", "true");
+    const share = page.getByRole("button", { name: "Share" });
+    await expect(share).toBeVisible();
+    const percent = await landing.percent("B");
+    await share.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Copied to the clipboard" }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+    const [copied = ""] = await copiedTexts(page);
+    const [text, link = ""] = copied.split("\n");
+    // Parallel journeys choose the same dilemma: the percentage is what the page showed.
+    expect(text).toMatch(
+      new RegExp(`^eitheror \\d{4}-\\d{2}-\\d{2}: I picked B, ${percent}% agreed$`),
+    );
+    const day = text?.slice("eitheror ".length, "eitheror ".length + 10) ?? "";
+    expect(link).toBe(new URL(`/daily/${day}`, page.url()).toString());
+    await expectScreen(page, "Today's Dilemma");
+    await shoot(page, "daily-share-copied");
+
+    // The shared link: its page previews the day's card, and today's opens the landing page.
+    const title = await expectRichPreview(
+      request,
+      `/daily/${day}`,
+      new RegExp(`/api/share/daily/${day}/image\\.png$`),
+    );
+    expect(title.length).toBeGreaterThan(3);
+    await page.goto(`/daily/${day}`);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(landing.optionB).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("a past day's page shows its final split, and a day without one says so", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The server's clock stays put on this app: a past day's answer comes from a stand-in.
+    // (The integration suite proves the server's answer for a real past day.)
+    await page.route("**/api/dilemmas/global/days/2026-01-05", (route) =>
+      route.fulfill({
+        json: {
+          data: {
+            isToday: false,
+            globalDilemmaData: {
+              id: "past",
+              day: "2026-01-05",
+              dilemma: "Would you rather live by the sea or in the mountains?",
+              optionA: "By the sea",
+              optionB: "In the mountains",
+              countA: 62,
+              countB: 38,
+            },
+          },
+        },
+      }),
+    );
+    await page.goto("/daily/2026-01-05");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Would you rather live by the sea or in the mountains?",
+    );
+    await expect(page.getByRole("listitem").filter({ hasText: "By the sea" })).toContainText("62%");
+    await expect(page.getByRole("listitem").filter({ hasText: "In the mountains" })).toContainText(
+      "38%",
+    );
+    await expectScreen(page, "Daily Dilemma of Monday, January 5");
+    await page.getByRole("link", { name: "Answer today's dilemma" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto("/daily/2001-01-01");
+    await expect(
+      page.getByRole("heading", { name: "There is no dilemma for that day." }),
+    ).toBeVisible();
+    await expectRefusedRequest(consoleErrors, 404);
+    await expectScreen(page, "Dilemma Not Found");
+    await page.goto("/daily/not-a-day");
+    await expect(
+      page.getByRole("heading", { name: "There is no dilemma for that day." }),
+    ).toBeVisible();
+  });
+});
+
+test.describe("round share cards", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("a member shares a closed round; others see a teaser, members the round", async ({
+    page,
+    otherBrowserPage: benPage,
+    browser,
+    request,
+  }, testInfo) => {
+    await Promise.all([
+      signUp(page, addressFor("ann-share", testInfo), ANN),
+      signUp(benPage, addressFor("ben-share", testInfo), BEN),
+    ]);
+    const groupId = await createGroup(page, GROUP, "5", "1");
+    await joinByLink(benPage, await inviteLinkOf(page, groupId), GROUP);
+    const [ann, ben] = [new RoundTabs(page), new RoundTabs(benPage)];
+    await ann.open(groupId);
+    await ann.startFirstRound.click();
+    await expect(ann.votesDue).toBeVisible();
+    await ann.vote(ANN, "A", "PLANTED secret comment of Ann");
+    await ann.vote(BEN, "B");
+    await ann.submit();
+    await ben.open(groupId);
+    await ben.vote(BEN, "B");
+    await ben.vote(ANN, "A", "PLANTED secret comment of Ben");
+    await ben.submit();
+
+    // Ann opens the closed round and shares it: the text and the signed link are copied.
+    await withoutShareSheet(page);
+    await ann.open(groupId, "past-rounds");
+    await ann.pastRounds.getByRole("link").first().click();
+    await expect(new ArchivedRoundPage(page).results).toBeVisible();
+    const question = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await page.getByRole("button", { name: "Share results" }).click();
+    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+    const [copied = ""] = await copiedTexts(page);
+    const [text = "", link = ""] = copied.split("\n");
+    expect(text).toContain(`eitheror — round 1 of ${GROUP}: "`);
+    expect(text).toMatch(/1st (Ann Sharer|Ben Member) \(\d+ pts?\)/);
+    expect(link).toMatch(/\/shared\/round\/[\w-]+\.[\w-]{22}$/);
+    await shoot(page, "archived-round-share");
+
+    // Someone outside the group, signed out: the question and the podium, no vote, no comment.
+    const stranger = await thirdBrowser(browser, page);
+    await stranger.page.goto(link);
+    await expect(stranger.page.getByRole("heading", { level: 1 })).toHaveText(question);
+    const podium = stranger.page.getByRole("region", { name: "Podium" });
+    await expect(podium.getByRole("listitem")).toHaveCount(2);
+    await expect(podium).toContainText(ANN);
+    await expect(podium).toContainText(BEN);
+    await expect(stranger.page.getByText("PLANTED")).toHaveCount(0);
+    await expect(stranger.page.locator("body")).not.toContainText("voted");
+    await expectScreen(stranger.page, "Round Results");
+    // A link whose signature was tampered with does not work.
+    await stranger.page.goto(`${link.slice(0, -3)}abc`);
+    await expect(
+      stranger.page.getByRole("heading", { name: "This share link does not work." }),
+    ).toBeVisible();
+    await expectScreen(stranger.page, "Link Not Found");
+    await stranger.close();
+    expect(stranger.errors).toEqual([
+      expect.stringContaining("the server responded with a status of 404"),
+    ]);
+
+    // Its page previews the round's card, which decodes; a member is taken to the round.
+    const path = new URL(link).pathname;
+    await expectRichPreview(request, path, /\/api\/share\/rounds\/[^/]+\/image\.png$/);
+    const html = await (await request.get(path)).text();
+    expect(html).not.toContain("PLANTED");
+    await benPage.goto(link);
+    await expect(benPage).toHaveURL(/\/group\/[^/]+\/archived-round\/[^/]+$/);
+    await expect(new ArchivedRoundPage(benPage).results).toBeVisible();
+  });
+});

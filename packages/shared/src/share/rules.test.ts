@@ -1,0 +1,120 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { dailyShareText, ordinal, podiumOf, roundShareText, wrapText } from "./rules";
+
+describe("dailyShareText", () => {
+  it("says the day, the pick and how many agreed", () => {
+    expect(dailyShareText({ title: "eitheror", day: "2026-11-22", option: "A", percent: 62 })).toBe(
+      "eitheror 2026-11-22: I picked A, 62% agreed",
+    );
+  });
+  it("carries any product title as is", () => {
+    expect(
+      dailyShareText({ title: "Pick One", day: "2025-01-01", option: "B", percent: 100 }),
+    ).toBe("Pick One 2025-01-01: I picked B, 100% agreed");
+  });
+});
+
+describe("ordinal", () => {
+  it.each([
+    [1, "1st"],
+    [2, "2nd"],
+    [3, "3rd"],
+    [4, "4th"],
+    [11, "11th"],
+    [12, "12th"],
+    [13, "13th"],
+    [21, "21st"],
+    [102, "102nd"],
+    [111, "111th"],
+  ])("%i → %s", (n, text) => expect(ordinal(n)).toBe(text));
+});
+
+describe("podiumOf", () => {
+  it("keeps the first three by points, ties sharing a rank, names only", () => {
+    const results = [
+      { displayName: "Ana", points: 2, comments: "secret" },
+      { displayName: "Ben", points: 3 },
+      { displayName: "Cy", points: 2 },
+      { displayName: null, points: 0 },
+    ];
+    expect(podiumOf(results)).toEqual([
+      { rank: 1, displayName: "Ben", points: 3 },
+      { rank: 2, displayName: "Ana", points: 2 },
+      { rank: 2, displayName: "Cy", points: 2 },
+    ]);
+  });
+  it("names a participant without a name 'Former member'", () => {
+    expect(podiumOf([{ displayName: null, points: 1 }])).toEqual([
+      { rank: 1, displayName: "Former member", points: 1 },
+    ]);
+  });
+});
+
+describe("roundShareText", () => {
+  it("names the round, the group, the question and the podium", () => {
+    const text = roundShareText({
+      title: "eitheror",
+      number: 3,
+      groupName: "Friends",
+      dilemma: "Tea or coffee?",
+      podium: [
+        { rank: 1, displayName: "Ana", points: 2 },
+        { rank: 2, displayName: "Ben", points: 1 },
+        { rank: 2, displayName: "Cy", points: 1 },
+      ],
+    });
+    expect(text).toBe(
+      'eitheror — round 3 of Friends: "Tea or coffee?" 1st Ana (2 pts), 2nd Ben (1 pt), 2nd Cy (1 pt)',
+    );
+  });
+});
+
+describe("wrapText", () => {
+  it("breaks at spaces", () => {
+    expect(wrapText("Would you rather fly or be invisible?", 16)).toEqual([
+      "Would you rather",
+      "fly or be",
+      "invisible?",
+    ]);
+  });
+  it("cuts a word longer than a line, and only then", () => {
+    expect(wrapText("a Supercalifragilistic b", 8)).toEqual([
+      "a",
+      "Supercal",
+      "ifragili",
+      "stic b",
+    ]);
+  });
+  it("gives no line for empty text", () => {
+    expect(wrapText("   ", 10)).toEqual([]);
+  });
+
+  const words = fc.array(
+    fc.string({
+      minLength: 1,
+      maxLength: 30,
+      unit: fc.constantFrom("a", "b", "é", "W", "😀", "?"),
+    }),
+    { maxLength: 40 },
+  );
+  const spaces = fc.constantFrom(" ", "  ", "\n", "\t");
+
+  it("keeps every line within the limit and loses no word", () => {
+    fc.assert(
+      fc.property(words, spaces, fc.integer({ min: 1, max: 60 }), (list, gap, limit) => {
+        const lines = wrapText(list.join(gap), limit);
+        for (const line of lines) {
+          expect(Array.from(line).length).toBeLessThanOrEqual(limit);
+          expect(line).toBe(line.trim());
+          expect(line.length).toBeGreaterThan(0);
+        }
+        expect(lines.join("").replace(/\s/g, "")).toBe(list.join(""));
+        // A word shorter than a line is never cut: it stands whole on one line.
+        for (const word of list.filter((w) => Array.from(w).length <= limit)) {
+          expect(lines.some((line) => line.split(" ").includes(word))).toBe(true);
+        }
+      }),
+    );
+  });
+});

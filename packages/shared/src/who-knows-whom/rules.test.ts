@@ -1,0 +1,199 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CastVote, type Participant, scoreRound } from "../rounds/rules";
+import { compareReadings, figuresOf, viewerFirst } from "./rules";
+import type { PairTally } from "./schema";
+
+type Pick = "A" | "B";
+interface PlayedRound {
+  participants: Participant[];
+  votes: CastVote[];
+}
+
+/**
+ * The grid's definition, written out the slow way: in each closed round, every
+ * ordered pair of two different submitted participants is one try, and a right
+ * one when the predictor's vote for the target is the target's own vote.
+ */
+function tally(rounds: readonly PlayedRound[]): PairTally[] {
+  const cells = new Map<string, PairTally>();
+  for (const { participants, votes } of rounds) {
+    const submitted = participants.filter((p) => p.submitted).map((p) => p.id);
+    const pick = (by: string, of: string) =>
+      votes.find((v) => v.selectedBy === by && v.selectedFor === of)?.optionSelected ?? null;
+    for (const p of submitted) {
+      for (const t of submitted) {
+        if (p === t) continue;
+        const cell = cells.get(`${p}>${t}`) ?? { predictorId: p, targetId: t, right: 0, tries: 0 };
+        cell.tries += 1;
+        const truth = pick(t, t);
+        if (truth !== null && pick(p, t) === truth) cell.right += 1;
+        cells.set(`${p}>${t}`, cell);
+      }
+    }
+  }
+  return [...cells.values()];
+}
+
+const everyone = (ids: string[], submitted: string[]) =>
+  ids.map((id) => ({ id, submitted: submitted.includes(id) }));
+const v = (selectedBy: string, selectedFor: string, optionSelected: Pick): CastVote => ({
+  selectedBy,
+  selectedFor,
+  optionSelected,
+});
+const member = (id: string, displayName: string | null = id) => ({ id, displayName });
+
+// The two examples of docs/game-rules.md#points, played one after the other.
+const allThree: PlayedRound = {
+  participants: everyone(["ana", "ben", "cy"], ["ana", "ben", "cy"]),
+  votes: [
+    ...[v("ana", "ana", "A"), v("ana", "ben", "B"), v("ana", "cy", "B")],
+    ...[v("ben", "ben", "B"), v("ben", "ana", "A"), v("ben", "cy", "A")],
+    ...[v("cy", "cy", "A"), v("cy", "ana", "B"), v("cy", "ben", "B")],
+  ],
+};
+const cyMissing: PlayedRound = {
+  participants: everyone(["ana", "ben", "cy"], ["ana", "ben"]),
+  votes: [
+    ...[v("ana", "ana", "A"), v("ana", "ben", "B"), v("ana", "cy", "A")],
+    ...[v("ben", "ben", "A"), v("ben", "ana", "A"), v("ben", "cy", "A")],
+    ...[v("cy", "cy", "A"), v("cy", "ana", "A"), v("cy", "ben", "A")],
+  ],
+};
+
+describe("the grid of docs/game-rules.md's examples", () => {
+  const cells = tally([allThree, cyMissing]);
+  const cell = (p: string, t: string) => cells.find((c) => c.predictorId === p && c.targetId === t);
+
+  it("counts a try for each pair who both submitted, and a right one for each point", () => {
+    expect(cell("ana", "ben")).toMatchObject({ right: 1, tries: 2 });
+    expect(cell("ana", "cy")).toMatchObject({ right: 0, tries: 1 });
+    expect(cell("ben", "ana")).toMatchObject({ right: 2, tries: 2 });
+    expect(cell("ben", "cy")).toMatchObject({ right: 1, tries: 1 });
+    expect(cell("cy", "ana")).toMatchObject({ right: 0, tries: 1 });
+    expect(cell("cy", "ben")).toMatchObject({ right: 1, tries: 1 });
+    expect(cells).toHaveLength(6);
+  });
+
+  it("names each member's most predictable and best reader with the figures", () => {
+    const members = [member("ana", "Ana"), member("ben", "Ben"), member("cy", "Cy")];
+    const figures = figuresOf([...members, member("dee", "Dee")], cells);
+    const of = (id: string) => figures.find((f) => f.id === id);
+    expect(of("ana")).toMatchObject({
+      mostPredictable: { memberId: "ben", right: 1, tries: 2 },
+      bestReader: { memberId: "ben", right: 2, tries: 2 },
+    });
+    // Ana 2 of 2 and Cy 1 of 1 are both always right: more rights wins.
+    expect(of("ben")).toMatchObject({
+      mostPredictable: { memberId: "ana", right: 2, tries: 2 },
+      bestReader: { memberId: "cy", right: 1, tries: 1 },
+    });
+    expect(of("cy")).toMatchObject({
+      mostPredictable: { memberId: "ben", right: 1, tries: 1 },
+      bestReader: { memberId: "ben", right: 1, tries: 1 },
+    });
+    // Dee joined after: no try, nobody's figure.
+    expect(of("dee")).toMatchObject({ mostPredictable: null, bestReader: null });
+  });
+
+  it("breaks equal figures by name, and leaves out people no longer listed", () => {
+    const cells = [
+      { predictorId: "x", targetId: "z", right: 1, tries: 2 },
+      { predictorId: "x", targetId: "a", right: 1, tries: 2 },
+      { predictorId: "x", targetId: "gone", right: 3, tries: 3 },
+    ];
+    const [x] = figuresOf([member("x", "Xi"), member("z", "amy"), member("a", "Zed")], cells);
+    expect(x?.mostPredictable).toEqual({ memberId: "z", right: 1, tries: 2 });
+  });
+
+  it("puts the viewer first and keeps the others' order", () => {
+    const order = viewerFirst([member("a"), member("b"), member("c")], "b").map((m) => m.id);
+    expect(order).toEqual(["b", "a", "c"]);
+  });
+});
+
+const ids = ["a", "b", "c", "d", "e"];
+const playedRound = fc
+  .record({
+    submitted: fc.uniqueArray(fc.constantFrom(...ids)),
+    picks: fc.array(fc.constantFrom<Pick>("A", "B"), { minLength: 25, maxLength: 25 }),
+  })
+  .map(({ submitted, picks }) => ({
+    participants: everyone(ids, submitted),
+    votes: ids.flatMap((by, i) => ids.map((of, j) => v(by, of, picks[i * 5 + j] ?? "A"))),
+  }));
+const names = fc.array(fc.constantFrom("Ana", "ana", "Ben", null), {
+  minLength: 5,
+  maxLength: 5,
+});
+
+describe("the grid's figures, for any rounds", () => {
+  it("sum, per predictor and round, to the points of the round", () => {
+    fc.assert(
+      fc.property(playedRound, (round) => {
+        const scores = scoreRound(round.participants, round.votes);
+        const cells = tally([round]);
+        for (const id of ids) {
+          const right = cells.filter((c) => c.predictorId === id).reduce((n, c) => n + c.right, 0);
+          expect(right).toBe(scores[id]?.points);
+        }
+      }),
+    );
+  });
+
+  it("are never more right than tries, and tries go both ways", () => {
+    fc.assert(
+      fc.property(fc.array(playedRound, { maxLength: 4 }), (rounds) => {
+        const cells = tally(rounds);
+        for (const cell of cells) {
+          expect(cell.right).toBeLessThanOrEqual(cell.tries);
+          const back = cells.find(
+            (c) => c.predictorId === cell.targetId && c.targetId === cell.predictorId,
+          );
+          expect(back?.tries).toBe(cell.tries);
+        }
+      }),
+    );
+  });
+
+  it("name another member, a best one, and someone exactly when there was a try", () => {
+    fc.assert(
+      fc.property(fc.array(playedRound, { maxLength: 4 }), names, (rounds, shown) => {
+        const cells = tally(rounds);
+        const members = ids.map((id, i) => member(id, shown[i] ?? null));
+        const nameOf = (id: string) => members.find((m) => m.id === id)?.displayName ?? "";
+        for (const figures of figuresOf(members, cells)) {
+          const sides = [
+            { pick: figures.mostPredictable, mine: (c: PairTally) => c.predictorId === figures.id },
+            { pick: figures.bestReader, mine: (c: PairTally) => c.targetId === figures.id },
+          ];
+          for (const { pick, mine } of sides) {
+            const readings = cells.filter(mine).map((c) => ({
+              memberId: c.predictorId === figures.id ? c.targetId : c.predictorId,
+              right: c.right,
+              tries: c.tries,
+            }));
+            expect(pick === null).toBe(readings.length === 0);
+            if (!pick) continue;
+            expect(pick.memberId).not.toBe(figures.id);
+            expect(readings).toContainEqual(pick);
+            for (const other of readings) {
+              expect(compareReadings(other, pick, nameOf)).toBeGreaterThanOrEqual(0);
+            }
+          }
+        }
+      }),
+    );
+  });
+
+  it("do not depend on the order of the cells", () => {
+    fc.assert(
+      fc.property(fc.array(playedRound, { maxLength: 3 }), (rounds) => {
+        const cells = tally(rounds);
+        const members = ids.map((id) => member(id));
+        expect(figuresOf(members, [...cells].reverse())).toEqual(figuresOf(members, cells));
+      }),
+    );
+  });
+});
