@@ -1,7 +1,7 @@
 import { LandingPage } from "./pages/landing-page";
 import { expect, test } from "./support/fixtures";
 import { advanceClock } from "./support/rounds";
-import { expectScreen } from "./support/screens";
+import { expectScreen, shoot } from "./support/screens";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,6 +34,7 @@ test.describe("the day after a choice", () => {
     const shares = await yesterday.getByText(/^\d+%$/).allTextContents();
     expect(shares.reduce((sum, share) => sum + Number(share.replace("%", "")), 0)).toBe(100);
     await expectScreen(page, "Today's Dilemma");
+    await shoot(page, "day after a choice");
 
     // Still there after a reload, at once where the page keeps its place.
     await page.reload();
