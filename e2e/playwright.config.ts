@@ -16,8 +16,11 @@ import {
 
 const baseURL = `http://localhost:${PORT}`;
 const dataDir = join(tmpdir(), `eitheror-e2e-${PORT}`);
-/** Journeys that move the server's clock run against an app of their own per device (CLOCK_APP_PORTS). */
-const movesTheClock = "**/rounds.spec.ts";
+/**
+ * Journeys that move the server's clock run against an app of their own per device
+ * (CLOCK_APP_PORTS), one at a time there: one's day must not pass under another.
+ */
+const movesTheClock = ["**/rounds.spec.ts", "**/day-after.spec.ts"];
 const clockApp = (port: number) => ({
   port,
   url: `http://localhost:${port}`,
@@ -105,11 +108,13 @@ export default defineConfig({
       name: "phone",
       use: { ...phone, baseURL: clockApps.phone.url },
       testMatch: movesTheClock,
+      workers: 1,
     },
     {
       name: "desktop",
       use: { ...desktop, baseURL: clockApps.desktop.url },
       testMatch: movesTheClock,
+      workers: 1,
     },
     { name: "phone", use: phone, testIgnore: movesTheClock },
     { name: "desktop", use: desktop, testIgnore: movesTheClock },

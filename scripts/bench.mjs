@@ -3,6 +3,8 @@
 // run: absolute figures swing with the machine, ratios measured side by side do not.
 //
 //   GET  /api/dilemmas/global            vs a bare Fastify route with the same JSON body
+//        (today's dilemma and yesterday's final split, as the landing page reads them)
+//   GET  …/selection (the visitor's choice and streak, 200 visitors) vs the same bare route
 //   POST …/selection (distinct visitors) vs a bare route doing one hot-row UPDATE (pg/PGlite)
 //   the same with 1,000,000 stored selections vs with 10,000 (nothing may count rows)
 //   GET  …/rounds/current (20 members)   vs the bare JSON route
@@ -60,7 +62,8 @@ const POSTGRES_SERVER =
 const HOUR_MS = 60 * 60 * 1000;
 
 const PATHS = {
-  read: "GET /api/dilemmas/global",
+  read: "GET /api/dilemmas/global, with yesterday",
+  streak: "GET …/selection, with the streak",
   select: "POST …/selection, 10k stored",
   many: "POST …/selection, 1M stored",
   round: `GET …/rounds/current, ${MEMBERS} members`,
@@ -74,6 +77,7 @@ const TARGETS = {
   selectVsHot: 3, // PostgreSQL
   manyVsFew: 0.8,
   roundRead: 0.25,
+  streakRead: 0.25,
   vote: 0.6,
   pgliteVsPostgres: 0.5,
   firstStartMb: 400, // PGlite, empty DATA_DIR
@@ -223,6 +227,30 @@ async function readPhase({ results, visitors }) {
   results.rows.push({ path: PATHS.read, app: read, base: bareJson, baseName: "bare JSON" });
 }
 
+/** Each visitor's own read of today's choice and streak, in turn, beside the bare JSON route. */
+async function streakPhase({ results, id, visitors }) {
+  let turn = 0;
+  const [bareJson, streak] = await measure([
+    { name: "bare JSON", options: () => ({ url: `${baselineBase}/json` }) },
+    {
+      name: "streak",
+      options: () => ({
+        url: `${base}/api/dilemmas/global/${id}/selection`,
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (request) => ({
+              ...request,
+              headers: { cookie: visitors[turn++ % visitors.length].cookie },
+            }),
+          },
+        ],
+      }),
+    },
+  ]);
+  results.rows.push({ path: PATHS.streak, app: streak, base: bareJson, baseName: "bare JSON" });
+}
+
 /** Choices from all visitors, beside the naive hot-row UPDATE; then the counts. */
 async function selectPhase({ results, check, id, visitors, acknowledged, select }) {
   const [hot, selected] = await measure([
@@ -310,11 +338,18 @@ async function benchEngine(target) {
   // First start on an empty database: its peak memory.
   let app = await startApp(target);
   results.firstStart = { peakMb: app.peakRssMb(), readyMs: app.readyMs };
-  const json = await (await fetch(`${base}/api/dilemmas/global`)).text();
   await app.stop();
 
+  // Yesterday's dilemma with its choosers: the restart's first read rolls that day up.
   await seedSelections(target, FEW);
   app = await startApp(target);
+  // Today's answer as every visitor now reads it, yesterday's final split in it: the baseline's body.
+  const json = await (await fetch(`${base}/api/dilemmas/global`)).text();
+  const rolledUp = JSON.parse(json).data.yesterdayData;
+  check(
+    "yesterday rolled up once, its split frozen",
+    rolledUp?.id === SEEDED_DILEMMA && rolledUp.countA + rolledUp.countB === FEW,
+  );
   const baseline = await startBaseline(target, json);
   try {
     const visitors = [];
@@ -325,7 +360,10 @@ async function benchEngine(target) {
     const select = selections(id, visitors, acknowledged);
     const context = { results, check, id, visitors, acknowledged, select };
     progress("ready, visitors signed in");
-    if (runs("read")) await readPhase(context);
+    if (runs("read")) {
+      await readPhase(context);
+      await streakPhase(context);
+    }
     if (runs("select")) await selectPhase(context);
     progress("today's dilemma done");
     if (runs("round")) await roundPhase(context);
@@ -388,6 +426,7 @@ function judge(results, postgres) {
     [PATHS.select]: kind === "postgres" ? TARGETS.selectVsHot : null,
     [PATHS.many]: TARGETS.manyVsFew,
     [PATHS.round]: TARGETS.roundRead,
+    [PATHS.streak]: TARGETS.streakRead,
     [PATHS.vote]: TARGETS.vote,
   };
   for (const row of rows) {

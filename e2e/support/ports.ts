@@ -9,7 +9,7 @@ export const LLM_URL = `http://127.0.0.1:${LLM_PORT}`;
 export const FAKE_LLM_BATCH_NEW = 3;
 /**
  * Apps of their own for the journeys that move the server's clock a day on
- * (rounds), one per device: their own clock and data, so no other journey's link
+ * (rounds, the day after a choice), one per device: their own clock and data, so no other journey's link
  * or day changes under them, and the phone and desktop runs never wait for each other.
  */
 export const CLOCK_APP_PORTS = { phone: APP_PORT + 18, desktop: APP_PORT + 19 } as const;

@@ -6,7 +6,12 @@
 export { dilemmas } from "./tables/dilemmas";
 export { feedback } from "./tables/feedback";
 export { userMailPreferences } from "./tables/game-mail";
-export { globalDilemmas, globalSelections } from "./tables/global-dilemma";
+export {
+  globalDayRollups,
+  globalDilemmas,
+  globalSelections,
+  userStreaks,
+} from "./tables/global-dilemma";
 export { groupMembers, groups } from "./tables/groups";
 export { account, session, user, verification } from "./tables/identity";
 export { jobRuns } from "./tables/jobs";

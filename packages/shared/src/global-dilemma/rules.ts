@@ -38,3 +38,68 @@ export const globalDilemmaTexts = {
   or: "OR",
   pickPrompt: "Pick one to see how everyone else chose.",
 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day before `day` (both `YYYY-MM-DD`). */
+export function dayBefore(day: string): string {
+  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS));
+}
+
+/**
+ * A visitor's streak as the daily roll-up keeps it: the last finished day they
+ * chose on, and how many consecutive days up to it they chose on.
+ */
+export interface StreakRecord {
+  lastDay: string;
+  days: number;
+}
+
+/**
+ * The roll-up of a finished `day` for someone who chose on it: one day more when
+ * they also chose the day before, else a new streak of 1. Days are rolled up in
+ * order; a day not after the record's changes nothing.
+ */
+export function rollUpStreak(record: StreakRecord | null, day: string): StreakRecord {
+  if (record && record.lastDay >= day) return record;
+  const continues = record !== null && record.lastDay === dayBefore(day);
+  return { lastDay: day, days: continues ? record.days + 1 : 1 };
+}
+
+/**
+ * The streak a visitor sees on `today`: the run that ended yesterday (a missed
+ * day breaks it), plus today once they have chosen.
+ */
+export function visibleStreak(
+  record: StreakRecord | null,
+  today: string,
+  chosenToday: boolean,
+): number {
+  const carried = record && record.lastDay === dayBefore(today) ? record.days : 0;
+  return carried + (chosenToday ? 1 : 0);
+}
+
+/**
+ * The streak once the viewer has just chosen today's dilemma: today counts, once.
+ * (The answer to the choice is shared by everyone of its batch, so it carries no
+ * streak; the viewer's own read, asked again, confirms this.)
+ */
+export function streakAfterChoosing(streak: { days: number; chosenToday: boolean }): {
+  days: number;
+  chosenToday: boolean;
+} {
+  return streak.chosenToday ? streak : { days: streak.days + 1, chosenToday: true };
+}
+
+/** The texts after a choice: yesterday's result and the streak. */
+export const dayAfterTexts = {
+  yesterdayLabel: (day: string) => `Yesterday · ${dilemmaDayLabel(new Date(`${day}T12:00:00Z`))}`,
+  finalAnswers: (total: number) =>
+    `${total.toLocaleString("en-US")} ${total === 1 ? "answer" : "answers"} in the end`,
+  streak: (days: number) => {
+    if (days === 0) return "Pick today's dilemma to start a streak.";
+    return days === 1
+      ? "Day 1 of your streak. Come back tomorrow!"
+      : `${days}-day streak. Keep it going!`;
+  },
+} as const;

@@ -47,8 +47,15 @@ export type GetDayResponse = z.infer<typeof getDayResponseSchema>;
 export const postSelectionBodySchema = z.object({ option: optionSchema });
 export type PostSelectionBody = z.infer<typeof postSelectionBodySchema>;
 
+/**
+ * `yesterdayData` (beyond the spec) is the day before's dilemma with its final
+ * counts, frozen when that day ended; null when there was none.
+ */
 export const getGlobalDilemmaResponseSchema = dataEnvelope(
-  z.object({ globalDilemmaData: globalDilemmaSchema }),
+  z.object({
+    globalDilemmaData: globalDilemmaSchema,
+    yesterdayData: globalDilemmaSchema.nullable(),
+  }),
 );
 export type GetGlobalDilemmaResponse = z.infer<typeof getGlobalDilemmaResponseSchema>;
 
@@ -60,11 +67,22 @@ export const postSelectionResponseSchema = dataEnvelope(
 );
 export type PostSelectionResponse = z.infer<typeof postSelectionResponseSchema>;
 
+/**
+ * The viewer's streak (beyond the spec): consecutive UTC days with a choice, up to
+ * today once they chose today (`chosenToday`), else up to yesterday.
+ */
+export const streakSchema = z.object({
+  days: z.number().int().nonnegative(),
+  chosenToday: z.boolean(),
+});
+export type Streak = z.infer<typeof streakSchema>;
+
 /** `globalDilemmaSelection` is null until the viewer has chosen. */
 export const getSelectionResponseSchema = dataEnvelope(
   z.object({
     globalDilemmaSelection: globalDilemmaSelectionSchema.nullable(),
     globalDilemmaData: globalDilemmaSchema,
+    streak: streakSchema,
   }),
 );
 export type GetSelectionResponse = z.infer<typeof getSelectionResponseSchema>;

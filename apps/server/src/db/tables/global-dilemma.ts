@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { dilemmas } from "./dilemmas";
 import { userRef } from "./identity";
@@ -39,4 +48,31 @@ export const globalSelections = pgTable(
     index("global_selections_user_id_idx").on(table.userId),
     check("global_selections_option", sql`${table.option} IN ('A', 'B')`),
   ],
+);
+
+/**
+ * A finished UTC day, rolled up once when the next day's dilemma is first loaded
+ * (decision 0026): its final counts, frozen. Its row's insert is what makes the
+ * roll-up happen exactly once.
+ */
+export const globalDayRollups = pgTable("global_day_rollups", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  globalDilemmaId: text("global_dilemma_id")
+    .notNull()
+    .unique()
+    .references(() => globalDilemmas.id, { onDelete: "cascade" }),
+  countA: integer("count_a").notNull(),
+  countB: integer("count_b").notNull(),
+  rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull(),
+});
+
+/** Each chooser's streak through the last rolled-up day they chose on. */
+export const userStreaks = pgTable(
+  "user_streaks",
+  {
+    userId: userRef().primaryKey(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+    days: integer("days").notNull(),
+  },
+  (table) => [check("user_streaks_days_positive", sql`${table.days} > 0`)],
 );

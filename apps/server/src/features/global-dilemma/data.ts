@@ -1,5 +1,5 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { dilemmas, globalDilemmas, globalSelections, session, user } from "../../db/schema";
 import { type Db, firstOrNull, runNamed, type Tx } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
@@ -25,17 +25,8 @@ async function findOne(tx: Tx, where: ReturnType<typeof eq>): Promise<GlobalDile
   );
 }
 
-type SelectionKey = { globalDilemmaId: string; userId: string };
-
-const selectionOf = ({ globalDilemmaId, userId }: SelectionKey) =>
-  and(eq(globalSelections.globalDilemmaId, globalDilemmaId), eq(globalSelections.userId, userId));
-
 export function findGlobalDilemmaByDay(tx: Tx, day: string) {
   return findOne(tx, eq(globalDilemmas.day, day));
-}
-
-export function findGlobalDilemmaById(tx: Tx, id: string) {
-  return findOne(tx, eq(globalDilemmas.id, id));
 }
 
 /**
@@ -54,14 +45,6 @@ export async function pickGlobalDilemmaForDay(tx: Tx, day: string): Promise<void
     LIMIT 1
     ON CONFLICT (day) DO NOTHING
   `);
-}
-
-export async function findSelection(tx: Tx, key: SelectionKey): Promise<Option | null> {
-  const [row] = await tx
-    .select({ option: globalSelections.option })
-    .from(globalSelections)
-    .where(selectionOf(key));
-  return row?.option ?? null;
 }
 
 export interface Choice {

@@ -101,6 +101,11 @@ describe("GET /api/dilemmas/global", () => {
           countA: 0,
           countB: 0,
         },
+        // The day before's result (rollup.test.ts): the test before used it, or none did.
+        yesterdayData: expect.toBeOneOf([
+          null,
+          expect.objectContaining({ id: expect.any(String) }),
+        ]),
       },
     });
   });
@@ -279,6 +284,7 @@ describe("GET /api/dilemmas/global/:id/selection", () => {
       data: {
         globalDilemmaSelection: null,
         globalDilemmaData: expect.objectContaining({ id, countA: 0, countB: 0 }),
+        streak: { days: 0, chosenToday: false },
       },
     });
 
@@ -288,6 +294,7 @@ describe("GET /api/dilemmas/global/:id/selection", () => {
       data: {
         globalDilemmaSelection: { optionSelected: "B" },
         globalDilemmaData: expect.objectContaining({ id, countA: 0, countB: 1 }),
+        streak: { days: 1, chosenToday: true },
       },
     });
   });

@@ -9,8 +9,10 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
 ) => {
   const todayAnswer = sharedAnswer(globalDilemmaApi.today);
   addOperation(app, globalDilemmaApi.today, async (_request, reply) => {
-    const today = await service.today();
-    return todayAnswer(reply, today, () => ({ data: { globalDilemmaData: today } }));
+    const view = await service.todayView();
+    return todayAnswer(reply, view, () => ({
+      data: { globalDilemmaData: view.today, yesterdayData: view.yesterday },
+    }));
   });
 
   // Everyone of a batch who chose the same gets the same answer: serialised once.
@@ -26,8 +28,8 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
   });
 
   addOperation(app, globalDilemmaApi.selection, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: await service.selectionOf(viewer, request.params.id) };
+    const token = await request.sessionToken();
+    return { data: await service.selectionOf(token, request.params.id) };
   });
 
   addOperation(app, globalDilemmaApi.day, async (request) => ({

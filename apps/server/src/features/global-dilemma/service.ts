@@ -1,21 +1,20 @@
-import { utcDay } from "@eitheror/shared/global-dilemma/rules";
-import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
+import { utcDay, visibleStreak } from "@eitheror/shared/global-dilemma/rules";
+import type { GlobalDilemma, Option, Streak } from "@eitheror/shared/global-dilemma/schema";
 import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
 import { invariant, notFound, notSignedIn } from "../../lib/errors";
-import type { SessionToken, Viewer } from "../../lib/identity";
+import type { SessionToken } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
 import {
   type Choice,
   type ChoiceOutcome,
   findGlobalDilemmaByDay,
-  findGlobalDilemmaById,
-  findSelection,
-  pickGlobalDilemmaForDay,
   saveChoices,
   transferSelections,
 } from "./data";
-import { createTodayCache } from "./today-cache";
+import { createDayLoader } from "./day-loader";
+import { findViewerDays, recomputeStreak, type ViewerDay, type ViewerRead } from "./rollup-data";
+import { createTodayCache, type TodayView } from "./today-cache";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
 const NO_DILEMMA_THAT_DAY = "There is no dilemma for that day.";
@@ -30,21 +29,25 @@ const BATCH_MAX = 200;
  */
 const BATCHES_IN_FLIGHT = 1;
 
-export function createGlobalDilemmaService({ db, clock }: Core) {
-  async function existing(id: string): Promise<GlobalDilemma> {
-    return invariant(await findGlobalDilemmaById(db, id), unknownDilemma);
-  }
+/** Viewers' reads under way at once: each is one statement, no row locked. */
+const READS_IN_FLIGHT = 4;
 
-  /** Today's (UTC) dilemma, picked by whichever request or job asks first. */
-  async function load(day: string): Promise<GlobalDilemma> {
-    const found = await findGlobalDilemmaByDay(db, day);
-    if (found) return found;
-    await pickGlobalDilemmaForDay(db, day);
-    return invariant(await findGlobalDilemmaByDay(db, day), () =>
-      notFound("There is no dilemma yet: the dilemma bank is empty."),
-    );
-  }
-  const today = createTodayCache(clock, load);
+type ViewerAnswer =
+  | { status: "found"; dilemma: GlobalDilemma; option: Option | null; streak: Streak }
+  | { status: "no-session" }
+  | { status: "no-dilemma" };
+
+/** What a viewer sees of their read on `today`: the streak as it stands (decision 0026). */
+function answerOf(found: ViewerDay, today: string): ViewerAnswer {
+  if (found.status !== "found") return found;
+  const { dilemma, option, chosenToday } = found;
+  const days = visibleStreak(found.streak, today, chosenToday);
+  return { status: "found", dilemma, option, streak: { days, chosenToday } };
+}
+
+export function createGlobalDilemmaService(core: Core) {
+  const { db, clock } = core;
+  const today = createTodayCache(clock, createDayLoader(core));
 
   /**
    * Concurrent choices go to the database together (decision 0023); one visitor's
@@ -67,12 +70,33 @@ export function createGlobalDilemmaService({ db, clock }: Core) {
     },
   });
 
+  /**
+   * Viewers' own reads, together (as choices are): each after today's copy, whose
+   * first load of a day rolls yesterday up, so the streak counts it.
+   */
+  let readCount = 0;
+  const reads = createBatcher<ViewerRead, ViewerAnswer>({
+    key: () => String(++readCount),
+    maxSize: BATCH_MAX,
+    inFlight: READS_IN_FLIGHT,
+    run: async (batch) => {
+      const { today: current } = await today.get();
+      // Sessions expire by the real time, as better-auth reads them.
+      const input = { todayId: current.id, sessionsAt: new Date() };
+      const found = await findViewerDays(db, batch, input);
+      return found.map((day) => answerOf(day, current.day));
+    },
+  });
+
   return {
     /**
      * Today's dilemma and counts: the copy every visitor shares, at most a second
      * old (decision 0021). The same object until it changes.
      */
-    today: async (): Promise<GlobalDilemma> => today.get(),
+    today: async (): Promise<GlobalDilemma> => (await today.get()).today,
+
+    /** Today's copy with yesterday's final result: one frozen object until either changes. */
+    todayView: async (): Promise<TodayView> => today.get(),
 
     /**
      * Records the choice of the session `token` and moves the counters with it: a
@@ -98,7 +122,7 @@ export function createGlobalDilemmaService({ db, clock }: Core) {
     async day(day: string): Promise<{ globalDilemmaData: GlobalDilemma; isToday: boolean }> {
       const todayDay = utcDay(clock.now());
       if (day > todayDay) throw notFound(NO_DILEMMA_THAT_DAY);
-      if (day === todayDay) return { globalDilemmaData: await today.get(), isToday: true };
+      if (day === todayDay) return { globalDilemmaData: (await today.get()).today, isToday: true };
       const found = invariant(await findGlobalDilemmaByDay(db, day), () =>
         notFound(NO_DILEMMA_THAT_DAY),
       );
@@ -108,13 +132,23 @@ export function createGlobalDilemmaService({ db, clock }: Core) {
     /** A guest signed in: their choices now belong to the account (in the caller's unit). */
     async carryOverGuest(unit: Unit, guestId: string, accountId: string): Promise<void> {
       await transferSelections(unit.tx, guestId, accountId);
+      // Their streak comes along: the account's, worked out again from both.
+      await recomputeStreak(unit.tx, accountId);
     },
-    async selectionOf(viewer: Viewer, id: string) {
-      const dilemma = await existing(id);
-      const option = await findSelection(db, { globalDilemmaId: id, userId: viewer.user.id });
+
+    /**
+     * The choice of the session `token` on `id`, its counts, and the viewer's
+     * streak (decision 0026), read with the reads that arrive meanwhile in one
+     * statement that checks each session too.
+     */
+    async selectionOf(token: SessionToken, id: string) {
+      const found = await reads.submit({ token, id });
+      if (found.status === "no-session") throw notSignedIn();
+      if (found.status === "no-dilemma") throw unknownDilemma();
       return {
-        globalDilemmaSelection: option ? { optionSelected: option } : null,
-        globalDilemmaData: dilemma,
+        globalDilemmaSelection: found.option ? { optionSelected: found.option } : null,
+        globalDilemmaData: found.dilemma,
+        streak: found.streak,
       };
     },
   };

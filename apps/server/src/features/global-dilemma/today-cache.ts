@@ -9,9 +9,16 @@ import type { Clock } from "../../lib/clock";
 export const TODAY_MAX_AGE_MS = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What every visitor reads: today's dilemma and counts, and yesterday's final result. */
+export interface TodayView {
+  today: GlobalDilemma;
+  /** Yesterday's dilemma with its counts frozen by the roll-up; null without one. */
+  yesterday: GlobalDilemma | null;
+}
+
 interface Entry {
   day: string;
-  value: GlobalDilemma;
+  value: TodayView;
   /** Every commit before this moment (app clock, ms) is in `value`. */
   asOf: number;
   /** Where `value` stands among what this instance saw, in the order it saw it. */
@@ -25,9 +32,9 @@ interface Entry {
  * the copy at once, so a visitor who chose reads the count with their choice in it.
  * Each value is a new frozen object, so a caller may key its own work on it.
  */
-export function createTodayCache(clock: Clock, load: (day: string) => Promise<GlobalDilemma>) {
+export function createTodayCache(clock: Clock, load: (day: string) => Promise<TodayView>) {
   let entry: Entry | null = null;
-  let loading: Promise<GlobalDilemma> | null = null;
+  let loading: Promise<TodayView> | null = null;
   /**
    * Orders loads and writes as this instance saw them: a load started before a
    * write's answer came back may have read the counts without that write, so it
@@ -50,9 +57,10 @@ export function createTodayCache(clock: Clock, load: (day: string) => Promise<Gl
     now >= current.asOf &&
     now - current.asOf < TODAY_MAX_AGE_MS;
 
-  function keep(next: Omit<Entry, "value"> & { value: GlobalDilemma }) {
+  function keep(next: Entry) {
     if (entry && entry.day === next.day && entry.rank > next.rank) return;
-    entry = { ...next, value: Object.freeze({ ...next.value }) };
+    const { today, yesterday } = next.value;
+    entry = { ...next, value: Object.freeze({ today: Object.freeze({ ...today }), yesterday }) };
   }
 
   function startLoading(today: string, asOf: number) {
@@ -70,8 +78,8 @@ export function createTodayCache(clock: Clock, load: (day: string) => Promise<Gl
   }
 
   return {
-    /** Today's dilemma, at most TODAY_MAX_AGE_MS old. */
-    get(): Promise<GlobalDilemma> | GlobalDilemma {
+    /** Today's dilemma (and yesterday's result), at most TODAY_MAX_AGE_MS old. */
+    get(): Promise<TodayView> | TodayView {
       const now = clock.now().getTime();
       const today = dayOf(now);
       if (entry && fresh(entry, now, today)) return entry.value;
@@ -83,7 +91,14 @@ export function createTodayCache(clock: Clock, load: (day: string) => Promise<Gl
      */
     offer(value: GlobalDilemma, asOf: number) {
       const rank = ++seen;
-      if (entry && entry.value.id === value.id) keep({ day: entry.day, value, asOf, rank });
+      if (entry && entry.value.today.id === value.id) {
+        keep({
+          day: entry.day,
+          value: { today: value, yesterday: entry.value.yesterday },
+          asOf,
+          rank,
+        });
+      }
     },
   };
 }

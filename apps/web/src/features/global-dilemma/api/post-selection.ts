@@ -1,8 +1,11 @@
-import type { Option } from "@eitheror/shared/global-dilemma/schema";
+import { streakAfterChoosing } from "@eitheror/shared/global-dilemma/rules";
+import type { GetSelectionResponse, Option } from "@eitheror/shared/global-dilemma/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, deferOperation } from "@/lib/api-client";
 import { globalDilemmaQueryKey } from "./get-global-dilemma";
 import { selectionQueryKey } from "./get-selection";
+
+type SelectionData = GetSelectionResponse["data"];
 
 /** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
 const selectOperation = deferOperation(
@@ -23,10 +26,13 @@ export function usePostSelection(id: string) {
     onSuccess: async ({ globalDilemmaData, globalDilemmaSelectionData }) => {
       await queryClient.cancelQueries({ queryKey: selectionQueryKey(id) });
       queryClient.setQueryData(globalDilemmaQueryKey, globalDilemmaData);
-      queryClient.setQueryData(selectionQueryKey(id), {
+      queryClient.setQueryData(selectionQueryKey(id), (before?: SelectionData) => ({
         globalDilemmaData,
         globalDilemmaSelection: globalDilemmaSelectionData,
-      });
+        // Today counts at once; the viewer's own read, asked again, has the exact streak.
+        streak: streakAfterChoosing(before?.streak ?? { days: 0, chosenToday: false }),
+      }));
+      void queryClient.invalidateQueries({ queryKey: selectionQueryKey(id) });
     },
   });
 }

@@ -10,6 +10,7 @@ import { cn } from "@/lib/cn";
 import { useGlobalDilemma } from "../api/get-global-dilemma";
 import { useSelection } from "../api/get-selection";
 import { usePostSelection } from "../api/post-selection";
+import { AfterChoice } from "./after-choice";
 
 // Loaded once the viewer has chosen: the landing page's first paint does without it.
 const ShareDailyResult = lazy(async () => ({
@@ -124,6 +125,9 @@ function DilemmaChoices({
         <Suspense fallback={<div className="mt-4 h-11" />}>
           <ShareDailyResult dilemma={dilemma} chosen={chosen} />
         </Suspense>
+      )}
+      {showSplit && viewerReady && (
+        <AfterChoice dilemmaId={dilemma.id} headingLevel={Heading === "h1" ? "h2" : "h3"} />
       )}
     </CardFrame>
   );
