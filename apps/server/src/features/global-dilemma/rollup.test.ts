@@ -146,6 +146,11 @@ describe("the daily roll-up", () => {
     expect(live?.countB).toBe(1);
     await move(TODAY_MAX_AGE_MS);
     expect((await read()).yesterdayData).toMatchObject({ countA: 1, countB: 0 });
+    // The shared link of that day shows the same final split.
+    const shared = await t.client().get(`/api/dilemmas/global/days/${yesterday.day}`);
+    expect(shared.body).toMatchObject({
+      data: { isToday: false, globalDilemmaData: { countA: 1, countB: 0 } },
+    });
   });
 
   it("answers no yesterday on a day after a day without a dilemma", async () => {

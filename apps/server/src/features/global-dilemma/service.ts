@@ -13,7 +13,13 @@ import {
   transferSelections,
 } from "./data";
 import { createDayLoader } from "./day-loader";
-import { findViewerDays, recomputeStreak, type ViewerDay, type ViewerRead } from "./rollup-data";
+import {
+  findRollup,
+  findViewerDays,
+  recomputeStreak,
+  type ViewerDay,
+  type ViewerRead,
+} from "./rollup-data";
 import { createTodayCache, type TodayView } from "./today-cache";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
@@ -115,7 +121,8 @@ export function createGlobalDilemmaService(core: Core) {
     },
 
     /**
-     * One UTC day's dilemma and split: today's is today's (picked if need be); a
+     * One UTC day's dilemma and split: today's is today's (picked if need be), a
+     * finished day's the final split its roll-up froze; a
      * past day without one, and every day still to come, is a 404. `day` is a
      * calendar day already (the contract checks it).
      */
@@ -123,9 +130,9 @@ export function createGlobalDilemmaService(core: Core) {
       const todayDay = utcDay(clock.now());
       if (day > todayDay) throw notFound(NO_DILEMMA_THAT_DAY);
       if (day === todayDay) return { globalDilemmaData: (await today.get()).today, isToday: true };
-      const found = invariant(await findGlobalDilemmaByDay(db, day), () =>
-        notFound(NO_DILEMMA_THAT_DAY),
-      );
+      // A finished day's split as it was frozen at the roll-up (late choices aside).
+      const frozen = (await findRollup(db, day)) ?? (await findGlobalDilemmaByDay(db, day));
+      const found = invariant(frozen, () => notFound(NO_DILEMMA_THAT_DAY));
       return { globalDilemmaData: found, isToday: false };
     },
 
