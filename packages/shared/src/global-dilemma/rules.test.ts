@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { splitPercentages, utcDay } from "./rules";
+import { globalDilemmaTexts, splitPercentages, utcDay } from "./rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -78,6 +78,15 @@ describe("utcDay", () => {
           expect(at.getTime()).toBeLessThan(start + DAY_MS);
         },
       ),
+    );
+  });
+});
+
+describe("the card's day label", () => {
+  it("names the dilemma's own UTC day, whatever the moment or time zone of the reader", () => {
+    expect(globalDilemmaTexts.dayLabel("2026-11-23")).toBe("Today's dilemma · Monday, November 23");
+    expect(globalDilemmaTexts.dayLabel(new Date("2026-11-24T23:59:00Z"))).toBe(
+      "Today's dilemma · Tuesday, November 24",
     );
   });
 });

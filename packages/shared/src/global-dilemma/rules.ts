@@ -34,7 +34,9 @@ export function dilemmaDayLabel(at: Date): string {
 
 /** The card's texts, shared by the server's first paint and the app. */
 export const globalDilemmaTexts = {
-  dayLabel: (at: Date) => `Today's dilemma · ${dilemmaDayLabel(at)}`,
+  /** Of the dilemma's own UTC day (YYYY-MM-DD) where known, else of the moment `at`. */
+  dayLabel: (at: Date | string) =>
+    `Today's dilemma · ${dilemmaDayLabel(typeof at === "string" ? new Date(`${at}T12:00:00Z`) : at)}`,
   or: "OR",
   pickPrompt: "Pick one to see how everyone else chose.",
 } as const;

@@ -73,6 +73,8 @@ const spinnerSvg = (className: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="${className}"><path d="M21 12a9 9 0 1 1-6.219-8.56"></path></svg>`;
 
 export interface ShellDilemma {
+  /** Its UTC day (YYYY-MM-DD): the card's label names it. */
+  day?: string;
   dilemma: string;
   optionA: string;
   optionB: string;
@@ -85,9 +87,9 @@ function optionHtml(option: Option, text: string): string {
   return `<button type="button" aria-pressed="false" disabled class="${c.option} ${c.optionIdle}"><span aria-hidden="true" class="${c.fillClip}"><span class="${c.fill} ${tone.soft}"></span></span><span aria-hidden="true" class="${c.badge} ${tone.solid}">${option}</span><span class="${c.text}"><span class="sr-only">Option ${option}: </span>${escapeHtml(text)}</span><span class="${c.percent} ${c.percentHidden}">0%</span></button>`;
 }
 
-function dilemmaHtml({ dilemma, optionA, optionB }: ShellDilemma, now: Date): string {
+function dilemmaHtml({ day, dilemma, optionA, optionB }: ShellDilemma, now: Date): string {
   const c = dilemmaClass;
-  return `<div class="${shellClass.landing}"><section aria-labelledby="${shellIds.dilemmaLabel}" class="${c.card}"><p id="${shellIds.dilemmaLabel}" class="${c.label}">${escapeHtml(globalDilemmaTexts.dayLabel(now))}</p><h1 class="${c.question}">${escapeHtml(dilemma)}</h1><div class="${c.options}">${optionHtml("A", optionA)}<span aria-hidden="true" class="${c.or}">${globalDilemmaTexts.or}</span>${optionHtml("B", optionB)}</div><p aria-live="polite" class="${c.helper}">${globalDilemmaTexts.pickPrompt}</p></section></div>`;
+  return `<div class="${shellClass.landing}"><section aria-labelledby="${shellIds.dilemmaLabel}" class="${c.card}"><p id="${shellIds.dilemmaLabel}" class="${c.label}">${escapeHtml(globalDilemmaTexts.dayLabel(day ?? now))}</p><h1 class="${c.question}">${escapeHtml(dilemma)}</h1><div class="${c.options}">${optionHtml("A", optionA)}<span aria-hidden="true" class="${c.or}">${globalDilemmaTexts.or}</span>${optionHtml("B", optionB)}</div><p aria-live="polite" class="${c.helper}">${globalDilemmaTexts.pickPrompt}</p></section></div>`;
 }
 
 const loaderHtml = `<div class="${shellClass.loader}"><span role="status" class="${shellClass.spinnerStatus}">${spinnerSvg(`${shellClass.spinner} ${shellClass.pageSpinner}`)}<span class="sr-only">Loading</span></span></div>`;

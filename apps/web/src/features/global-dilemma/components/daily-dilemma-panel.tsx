@@ -108,7 +108,7 @@ function FoldedDilemma({
           id={shellIds.dilemmaLabel}
           className="mb-1 text-xs font-semibold uppercase tracking-wider text-brand-fg"
         >
-          {globalDilemmaTexts.dayLabel(new Date())}
+          {globalDilemmaTexts.dayLabel(dilemma.day)}
         </p>
         <h2 className="truncate text-base font-semibold text-fg">{dilemma.dilemma}</h2>
         {chosen && (

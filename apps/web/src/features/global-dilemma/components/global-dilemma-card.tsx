@@ -91,7 +91,7 @@ function DilemmaChoices({
   ];
 
   return (
-    <CardFrame action={action}>
+    <CardFrame action={action} day={dilemma.day}>
       <Heading className={dilemmaClass.question}>{dilemma.dilemma}</Heading>
       <div className={dilemmaClass.options}>
         {options.map(({ option, text, percent }, index) => (
@@ -240,10 +240,19 @@ function OptionButton({
   );
 }
 
-function CardFrame({ children, action }: { children: ReactNode; action?: ReactNode }) {
+function CardFrame({
+  children,
+  action,
+  day,
+}: {
+  children: ReactNode;
+  action?: ReactNode;
+  /** The dilemma's UTC day, once it is known. */
+  day?: string;
+}) {
   const label = (
     <p id={shellIds.dilemmaLabel} className={dilemmaClass.label}>
-      {globalDilemmaTexts.dayLabel(new Date())}
+      {globalDilemmaTexts.dayLabel(day ?? new Date())}
     </p>
   );
   return (
