@@ -47,7 +47,8 @@ describe("renderPage", () => {
 
   it("paints today's dilemma on `/`: the date, the question as the page's h1, both options", () => {
     const html = page({ dilemma: { ...dilemma, dilemma: "Tea or coffee?", optionA: "Tea" } });
-    expect(html).toContain("Today&#39;s dilemma · Monday, November 23</p>");
+    // The dilemma's own UTC day (2026-11-22), not the moment of the request (the 23rd).
+    expect(html).toContain("Today&#39;s dilemma · Sunday, November 22</p>");
     expect(html.match(/<h1[^>]*>([^<]*)<\/h1>/g)).toEqual([
       expect.stringContaining(">Tea or coffee?</h1>"),
     ]);

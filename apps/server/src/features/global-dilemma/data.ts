@@ -58,8 +58,8 @@ export type ChoiceOutcome =
   | { status: "no-session" }
   | { status: "no-dilemma" };
 
-interface ChoiceRow {
-  ord: number;
+/** A dilemma with its counts as the batched statements answer it, per input row. */
+export interface DilemmaRow {
   signed_in: boolean;
   id: string | null;
   day: string;
@@ -69,6 +69,22 @@ interface ChoiceRow {
   count_a: number;
   count_b: number;
 }
+
+export function dilemmaOfRow(row: DilemmaRow & { id: string }): GlobalDilemma {
+  const { id, day, dilemma, option_a: optionA, option_b: optionB } = row;
+  return { id, day, dilemma, optionA, optionB, countA: row.count_a, countB: row.count_b };
+}
+
+/**
+ * The batched statements' one check of a session (`i.token` of their input): alive
+ * at `sessionsAt` (the real time, as better-auth reads it) and its user not banned.
+ * It binds `s` (the session) and `u` (its user).
+ */
+export const liveSessionJoin = (sessionsAt: Date) => sql`
+  JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sessionsAt.toISOString()}::timestamptz
+  JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE`;
+
+type ChoiceRow = DilemmaRow & { ord: number };
 
 /**
  * Saves many visitors' choices in one statement (group commit, decision 0023): each
@@ -100,9 +116,7 @@ export async function saveChoices(
     ),
     chooser AS (
       SELECT i.ord, i.dilemma_id, i.option, s.user_id
-      FROM input i
-      JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sessionsAt.toISOString()}::timestamptz
-      JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE
+      FROM input i ${liveSessionJoin(sessionsAt)}
     ),
     latest AS (
       SELECT DISTINCT ON (c.dilemma_id, c.user_id) c.dilemma_id, c.user_id, c.option
@@ -143,11 +157,10 @@ export async function saveChoices(
   return rows.map((row): ChoiceOutcome => {
     if (!row.signed_in) return { status: "no-session" };
     if (row.id === null) return { status: "no-dilemma" };
-    const { id, day, dilemma, option_a: optionA, option_b: optionB, count_a, count_b } = row;
+    const id = row.id;
     let saved = dilemmasOf.get(id);
     if (!saved) {
-      const counts = { countA: count_a, countB: count_b };
-      saved = Object.freeze({ id, day, dilemma, optionA, optionB, ...counts });
+      saved = Object.freeze(dilemmaOfRow({ ...row, id }));
       dilemmasOf.set(id, saved);
     }
     return { status: "saved", dilemma: saved };

@@ -5,12 +5,11 @@ import {
   globalDayRollups,
   globalDilemmas,
   globalSelections,
-  session,
-  user,
   userStreaks,
 } from "../../db/schema";
 import { type Db, runNamed, type Tx } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
+import { type DilemmaRow, dilemmaOfRow, liveSessionJoin } from "./data";
 
 const rowsOf = async <Row>(tx: Tx, statement: SQL): Promise<Row[]> =>
   ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
@@ -113,15 +112,7 @@ export type ViewerDay =
   | { status: "no-session" }
   | { status: "no-dilemma" };
 
-interface ViewerDayRow {
-  signed_in: boolean;
-  id: string | null;
-  day: string;
-  dilemma: string;
-  option_a: string;
-  option_b: string;
-  count_a: number;
-  count_b: number;
+interface ViewerDayRow extends DilemmaRow {
   option: Option | null;
   chosen_today: boolean;
   last_day: string | null;
@@ -131,13 +122,11 @@ interface ViewerDayRow {
 function viewerDayOf(row: ViewerDayRow | undefined): ViewerDay {
   if (!row?.signed_in) return { status: "no-session" };
   if (row.id === null) return { status: "no-dilemma" };
-  const { id, day, dilemma, option_a: optionA, option_b: optionB } = row;
-  const counts = { countA: row.count_a, countB: row.count_b };
   const streak =
     row.last_day === null || row.days === null ? null : { lastDay: row.last_day, days: row.days };
   return {
     status: "found",
-    dilemma: { id, day, dilemma, optionA, optionB, ...counts },
+    dilemma: dilemmaOfRow({ ...row, id: row.id }),
     option: row.option,
     chosenToday: row.chosen_today,
     streak,
@@ -167,9 +156,7 @@ export async function findViewerDays(
       ) AS i (ord, token, dilemma_id)
     ),
     viewer AS (
-      SELECT i.ord, s.user_id FROM input i
-      JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sessionsAt.toISOString()}::timestamptz
-      JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE
+      SELECT i.ord, s.user_id FROM input i ${liveSessionJoin(sessionsAt)}
     )
     SELECT i.ord, v.user_id IS NOT NULL AS signed_in,
       g.id, g.day::text AS day, d.dilemma, d.option_a, d.option_b, g.count_a, g.count_b,
