@@ -100,16 +100,31 @@ describe("errors", () => {
 });
 
 describe("security", () => {
-  it("sends a CSP and the other helmet headers", async () => {
+  it("sends an API answer a CSP that allows nothing, and the headers that apply to it", async () => {
     const response = await t.client().get("/api/health");
     const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
+    expect(directive(csp, "default-src")).toEqual(["'none'"]);
+    expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    // A document's headers only: not on a JSON answer.
+    expect(response.headers.get("x-frame-options")).toBeNull();
+    expect(response.headers.get("x-dns-prefetch-control")).toBeNull();
     // Served over http (PUBLIC_URL is http://localhost): no HSTS.
     expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("sends a page the SPA's CSP and helmet's other headers", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(directive(csp, "default-src")).toEqual(["'self'"]);
+    expect(directive(csp, "script-src")).toEqual(["'self'"]);
+    expect(directive(csp, "object-src")).toEqual(["'none'"]);
+    expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("hands a new visitor an XSRF-TOKEN cookie the page can read", async () => {
@@ -181,17 +196,19 @@ describe("security headers on every route", () => {
       const response = await t.client().request(route.method, fillPath(route.path, params));
       const csp = response.headers.get("content-security-policy") ?? "";
       const where = `${routeKey(route)} (${response.status})`;
-      expect(directive(csp, "script-src"), where).toEqual(["'self'"]);
+      expect(directive(csp, "default-src"), where).toEqual(["'none'"]);
       expect(directive(csp, "frame-ancestors"), where).toEqual(["'none'"]);
+      expect(response.headers.get("x-request-id"), where).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.headers.get("x-content-type-options"), where).toBe("nosniff");
       expect(response.headers.get("strict-transport-security"), where).toBeNull();
     }
     console.info(`headers: ${routes.length} routes checked over http`);
   });
 
-  it("keeps 'unsafe-inline' and 'unsafe-eval' out of script-src", async () => {
-    const response = await t.client().get("/api/health");
-    const scripts = directive(response.headers.get("content-security-policy") ?? "", "script-src");
+  it("keeps 'unsafe-inline' and 'unsafe-eval' out of a page's script-src", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/" });
+    const scripts = directive(String(response.headers["content-security-policy"]), "script-src");
+    expect(scripts).toEqual(["'self'"]);
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
   });
@@ -212,16 +229,18 @@ describe("served over https (PUBLIC_URL https://…)", () => {
   });
   afterAll(() => secure?.close());
 
-  it("sends HSTS and upgrades insecure requests on every route", async () => {
+  it("sends HSTS on every route, and a page upgrades insecure requests", async () => {
     for (const route of await openApiRoutes(secure)) {
       const params = Object.fromEntries(route.params.map(({ name }) => [name, "made-up"]));
       const response = await secure.client().request(route.method, fillPath(route.path, params));
       const where = routeKey(route);
       expect(response.headers.get("strict-transport-security"), where).toMatch(/max-age=\d+/);
       const csp = response.headers.get("content-security-policy") ?? "";
-      expect(csp, where).toContain("upgrade-insecure-requests");
       expect(directive(csp, "frame-ancestors"), where).toEqual(["'none'"]);
     }
+    const page = await secure.app.inject({ method: "GET", url: "/" });
+    expect(String(page.headers["strict-transport-security"])).toMatch(/max-age=\d+/);
+    expect(String(page.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
   });
 
   it("marks the session and anti-forgery cookies Secure; the session one HttpOnly and SameSite", async () => {
@@ -352,7 +371,6 @@ describe("outside APP_ENV=test", () => {
 
       const health = await local.client().get("/api/health");
       expect(health.headers.get("strict-transport-security")).toContain("max-age=");
-      expect(health.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     } finally {
       await local.close();
     }

@@ -28,7 +28,7 @@ import { docsPlugin } from "./plugins/docs";
 import { clientErrors, errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { identityPlugin } from "./plugins/identity";
 import { inputPlugin } from "./plugins/input";
-import { securityPlugin } from "./plugins/security";
+import { responseHeadersPlugin, securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createServices, type Services } from "./services";
 
@@ -86,16 +86,12 @@ function createFastify(config: Config) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook("onSend", (request, reply, payload, done) => {
-    reply.header("x-request-id", request.id);
-    done(null, payload);
-  });
   return app;
 }
 
 type AppInstance = ReturnType<typeof createFastify>;
 
-/** Infrastructure first. Identity comes before security: its bearer check decides whether the forgery defence applies. */
+/** Infrastructure first: what every answer carries, then the rest. Identity comes before security: its bearer check decides whether the forgery defence applies. */
 async function registerInfrastructure(
   app: AppInstance,
   {
@@ -105,6 +101,8 @@ async function registerInfrastructure(
     clock,
   }: { config: Config; services: Services; origins: string[]; clock: Clock },
 ) {
+  const https = config.publicUrl.startsWith("https://");
+  await app.register(responseHeadersPlugin, { https });
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(identityPlugin, {
@@ -117,10 +115,7 @@ async function registerInfrastructure(
       }),
     now: () => clock.now(),
   });
-  await app.register(securityPlugin, {
-    https: config.publicUrl.startsWith("https://"),
-    trustedOrigins: origins,
-  });
+  await app.register(securityPlugin, { trustedOrigins: origins });
   await app.register(docsPlugin, { title: config.APP_TITLE });
 }
 

@@ -1,6 +1,6 @@
 import type { Operation } from "@eitheror/shared/api/contract";
 import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { OperationRequest } from "./operation";
 
 declare module "fastify" {
@@ -34,12 +34,12 @@ const STREAM_HEADERS = {
 };
 
 /**
- * A hijacked reply skips the onSend hooks: the security headers helmet put on
- * the raw response stay, and the request id is added here.
+ * A hijacked reply is written by hand: the headers set on the reply as the
+ * request arrived (security headers, request id) are copied onto it.
  */
-function startStream(request: FastifyRequest, reply: FastifyReply) {
+function startStream(reply: FastifyReply) {
   reply.hijack();
-  const headers: Record<string, string> = { ...STREAM_HEADERS, "x-request-id": request.id };
+  const headers: Record<string, string> = { ...STREAM_HEADERS };
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (typeof value === "string" && name !== "set-cookie") headers[name] ??= value;
   }
@@ -128,7 +128,7 @@ export function addEventStream<O extends Operation, E extends { type: string }>(
         stream.end();
         throw error;
       }
-      startStream(request, reply);
+      startStream(reply);
       stream.started(stop);
     },
   });

@@ -5,7 +5,7 @@ import {
   type ErrorStatus,
   statusErrorCodes,
 } from "@eitheror/shared/api/envelope";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors";
@@ -86,8 +86,16 @@ export function foreignError(
  * any route or error handler runs: given to Fastify as `frameworkErrors`, it leaves
  * in the envelope too.
  */
-export function frameworkErrors(_error: FastifyError, _request: unknown, reply: FastifyReply) {
-  reply.status(400).send(envelope(400, "This address does not decode to valid text."));
+export function frameworkErrors(
+  _error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  // No onRequest hook ran: the request id is set here.
+  reply
+    .header("x-request-id", request.id)
+    .status(400)
+    .send(envelope(400, "This address does not decode to valid text."));
 }
 
 const STATUS_LINES = {

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import fastifyCookie from "@fastify/cookie";
+import { parseCookie } from "cookie";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
@@ -55,7 +55,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-function securityHeaders(https: boolean): Record<string, string> {
+/** A page's headers: the SPA's CSP, and helmet's other defences for a document. */
+function pageHeaders(https: boolean): Record<string, string> {
   return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -76,6 +77,72 @@ function securityHeaders(https: boolean): Record<string, string> {
     strictTransportSecurity: https,
   });
 }
+
+/**
+ * An API answer's headers (JSON, an image, an event stream; never a document):
+ * the page's that still mean something there, as OWASP's REST cheat sheet lists
+ * them, and a CSP that allows nothing. The page's other headers only apply to
+ * documents, and cost every answer of the hottest path about 500 bytes
+ * (decision 0029).
+ */
+function apiHeaders(page: Record<string, string>): Record<string, string> {
+  const kept = [
+    "cross-origin-resource-policy",
+    "referrer-policy",
+    "strict-transport-security",
+    "x-content-type-options",
+  ];
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(kept.filter((name) => name in page).map((name) => [name, page[name]])),
+  };
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The request's cookies, parsed the first time something asks. */
+    readonly cookies: Record<string, string | undefined>;
+  }
+}
+
+const parsedCookies = Symbol("parsedCookies");
+
+/**
+ * What every answer carries, set as the request arrives (before any hook can
+ * fail it): the security headers for a page or an API answer, the request id,
+ * and an anti-forgery token for a visitor who has none. They are the reply's own
+ * headers, so Node writes them in one pass, and no onSend hook is needed; a
+ * hijacked reply (an event stream) copies them (lib/event-stream.ts). Cookies
+ * are parsed on demand.
+ */
+export const responseHeadersPlugin = fp(
+  async (app: FastifyInstance, { https }: { https: boolean }) => {
+    const page = pageHeaders(https);
+    const api = apiHeaders(page);
+    const newToken = tokenSource();
+    const tokenCookieAttributes = `; Path=/; SameSite=Lax${https ? "; Secure" : ""}`;
+    app.decorateRequest(parsedCookies, null);
+    app.decorateRequest("cookies", {
+      getter(this: FastifyRequest) {
+        const memo = this as unknown as {
+          [parsedCookies]: Record<string, string | undefined> | null;
+        };
+        memo[parsedCookies] ??= parseCookie(this.headers.cookie ?? "");
+        return memo[parsedCookies];
+      },
+    });
+    // Not async: it decides at once, and runs on every request.
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(request.routeOptions.url?.startsWith("/api/") ? api : page);
+      reply.header("x-request-id", request.id);
+      if (!request.cookies[XSRF_COOKIE]) {
+        // Readable by the page (not HttpOnly), which echoes it in X-XSRF-TOKEN.
+        reply.header("set-cookie", `${XSRF_COOKIE}=${newToken()}${tokenCookieAttributes}`);
+      }
+      done();
+    });
+  },
+);
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -102,52 +169,46 @@ function fromTrustedPage(request: FastifyRequest, trustedOrigins: Set<string>): 
 }
 
 export interface SecurityOptions {
-  https: boolean;
   /** Origins whose pages may change state: PUBLIC_URL's, and the dev server's in local mode. */
   trustedOrigins: string[];
 }
 
 /**
- * Security headers with a CSP the SPA passes, and one forgery defence for every
- * state-changing request. It is decided by the route the request matched, never
+ * One forgery defence for every state-changing request. It is decided by the route the request matched, never
  * by the raw URL (`/%61pi/…` and absolute-form request lines route like `/api/…`):
  * the page must come from a trusted origin AND echo the `XSRF-TOKEN` cookie in
  * `X-XSRF-TOKEN` (docs/product.md#api). Bearer clients are exempt once the identity plugin
  * (registered before this one) proved their token.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { https, trustedOrigins }: SecurityOptions) => {
+  async (app: FastifyInstance, { trustedOrigins }: SecurityOptions) => {
     const trusted = new Set(trustedOrigins);
-    const headers = securityHeaders(https);
-    const newToken = tokenSource();
-    const tokenCookieAttributes = `; Path=/; SameSite=Lax${https ? "; Secure" : ""}`;
-    await app.register(fastifyCookie);
-    app.addHook("onRequest", async (request, reply) => {
-      // Among the reply's own headers: Node then writes them all in one pass. A
-      // hijacked reply (an event stream) copies them (lib/event-stream.ts).
-      reply.headers(headers);
-      const cookie = request.cookies[XSRF_COOKIE];
-      if (!cookie) {
-        // Readable by the page (not HttpOnly), which echoes it in X-XSRF-TOKEN.
-        reply.header("set-cookie", `${XSRF_COOKIE}=${newToken()}${tokenCookieAttributes}`);
-      }
-      const route = request.routeOptions;
-      // A request no route matched changes nothing: it gets its 404.
-      if (!route.url) return;
-      const safe = SAFE_METHODS.has(request.method);
-      if (safe && !route.config.trustedPagesOnly) return;
-      // A proven bearer rides on no cookie a third-party page could send along.
-      if (request.viaBearer) return;
-      if (route.config.signedLink) return;
-      if (!fromTrustedPage(request, trusted)) {
-        throw forged("This request came from another site and was refused.");
-      }
-      // A read has no token to echo: another site's page cannot read the answer.
-      if (safe) return;
-      const header = request.headers[XSRF_HEADER];
-      if (!cookie || typeof header !== "string" || !sameToken(header, cookie)) {
-        throw forged("Missing or invalid anti-forgery token. Reload the page and try again.");
-      }
+    // Not async: most requests are reads it lets through at once.
+    app.addHook("onRequest", (request, _reply, done) => {
+      done(forgeryOf(request, trusted));
     });
   },
 );
+
+/** Why a request must be refused as forged, or undefined when it may go on. */
+function forgeryOf(request: FastifyRequest, trusted: Set<string>): AppError | undefined {
+  const route = request.routeOptions;
+  // A request no route matched changes nothing: it gets its 404.
+  if (!route.url) return undefined;
+  const safe = SAFE_METHODS.has(request.method);
+  if (safe && !route.config.trustedPagesOnly) return undefined;
+  // A proven bearer rides on no cookie a third-party page could send along.
+  if (request.viaBearer) return undefined;
+  if (route.config.signedLink) return undefined;
+  if (!fromTrustedPage(request, trusted)) {
+    return forged("This request came from another site and was refused.");
+  }
+  // A read has no token to echo: another site's page cannot read the answer.
+  if (safe) return undefined;
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== "string" || !sameToken(header, cookie)) {
+    return forged("Missing or invalid anti-forgery token. Reload the page and try again.");
+  }
+  return undefined;
+}

@@ -118,7 +118,7 @@ describe("the live group stream", () => {
     expect(stream.headers.get("cache-control")).toBe("no-cache");
     expect(stream.headers.get("x-accel-buffering")).toBe("no");
     expect(stream.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(stream.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(stream.headers.get("content-security-policy")).toContain("default-src 'none'");
 
     await voteAll(ben, groupId, roundId, [
       [ana, "A"],
