@@ -1,13 +1,7 @@
 import { HomePage } from "./pages/group-pages";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { signUp } from "./support/accounts";
-import {
-  deviceContext,
-  expect,
-  expectRefusedRequest,
-  test,
-  watchConsole,
-} from "./support/fixtures";
+import { expect, expectRefusedRequest, test } from "./support/fixtures";
 import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
 import { advanceClock } from "./support/rounds";
 import { expectScreen, shoot } from "./support/screens";
@@ -25,20 +19,10 @@ test.describe("rounds", () => {
   test("three people play a round to its due date and another to the last submit", async ({
     page,
     otherBrowserPage: benPage,
-    browser,
-    consoleErrors,
-    baseURL,
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-  }, testInfo) => {
     // Cy: a third person on the same kind of device.
-    const device = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
-    const cyContext = await deviceContext(browser, device);
-    const cyPage = await cyContext.newPage();
-    const cyErrors = watchConsole(cyPage);
+    thirdBrowserPage: cyPage,
+    consoleErrors,
+  }, testInfo) => {
     await Promise.all([
       signUp(page, addressFor("ann", testInfo), ANN),
       signUp(benPage, addressFor("ben", testInfo), BEN),
@@ -182,7 +166,5 @@ test.describe("rounds", () => {
       await expect(row).toContainText("Rank 1");
       await expect(row).toContainText("2 points");
     }
-    await cyContext.close();
-    expect(cyErrors, "console errors in Cy's browser").toEqual([]);
   });
 });

@@ -11,14 +11,24 @@ import {
  * Every journey fails on a console error or an uncaught page error (a CSP
  * violation, a failed request, a React warning): the page must be clean.
  */
-export const test = base.extend<{
-  consoleErrors: string[];
-  /** A page in a second browser on the same kind of device: another person, or another phone. */
-  otherBrowserPage: Page;
-}>({
-  otherBrowserPage: async (
-    { browser, baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch },
-    use,
+/** A page in a browser of its own on the same kind of device, checked for console errors at the end. */
+function browserOfItsOwn(who: string) {
+  return async (
+    {
+      browser,
+      baseURL,
+      viewport,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+    }: {
+      browser: Browser;
+    } & Pick<
+      BrowserContextOptions,
+      "baseURL" | "viewport" | "userAgent" | "deviceScaleFactor" | "isMobile" | "hasTouch"
+    >,
+    use: (page: Page) => Promise<void>,
   ) => {
     const device = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
     const context = await deviceContext(browser, device);
@@ -26,8 +36,19 @@ export const test = base.extend<{
     const errors = watchConsole(page);
     await use(page);
     await context.close();
-    expect(errors, "console errors in the other browser").toEqual([]);
-  },
+    expect(errors, `console errors in ${who}`).toEqual([]);
+  };
+}
+
+export const test = base.extend<{
+  consoleErrors: string[];
+  /** A page in a second browser on the same kind of device: another person, or another phone. */
+  otherBrowserPage: Page;
+  /** A page in a third browser on the same kind of device: a third person. */
+  thirdBrowserPage: Page;
+}>({
+  otherBrowserPage: browserOfItsOwn("the other browser"),
+  thirdBrowserPage: browserOfItsOwn("the third browser"),
   consoleErrors: [
     async ({ page }, use) => {
       const errors = watchConsole(page);
