@@ -13,6 +13,7 @@ import {
  */
 /** A page in a browser of its own on the same kind of device, checked for console errors at the end. */
 function browserOfItsOwn(who: string) {
+  // Playwright reads a fixture's dependencies from its named parameters: each device option is named.
   return async (
     {
       browser,
