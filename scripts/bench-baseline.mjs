@@ -1,6 +1,7 @@
 // The bench's yardsticks (scripts/bench.mjs starts this process beside the app):
 // bare Fastify routes with none of the app's plugins, on the same engine as the
-// app under test.
+// app under test. Each route gets the same requests as the app's scenario beside it
+// (cookies, anti-forgery header, body), and makes nothing of them but the body.
 //   GET  /json    the same JSON body as GET /api/dilemmas/global, serialised by Fastify
 //   POST /hot     one `UPDATE … SET n = n + 1` on a single row (the naive counter)
 //   POST /insert  one INSERT of a new keyed row (the body's JSON in it)

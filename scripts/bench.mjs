@@ -10,6 +10,10 @@
 //   GET  …/rounds/current (20 members)   vs the bare JSON route
 //   POST …/rounds/:id/vote               vs a bare route doing one keyed INSERT
 //
+// A baseline gets the very requests its scenario sends (the same headers and body,
+// built the same way per request), so the load generator, on the same cores, does
+// the same work for both sides and the ratio is the servers' difference alone.
+//
 // It checks the counts after the load (each visitor's last acknowledged choice is the
 // one stored, and the split is theirs), that round votes stay their voters', the first
 // start's peak memory on an empty PGlite folder, and each target of issue 16; it exits
@@ -127,22 +131,22 @@ async function startBaseline(target, json) {
   };
 }
 
-const jsonPost = (body) => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
-
 /**
  * Selections from all visitors in turn, each switching between A and B; the last
  * acknowledged choice of each visitor is kept, to check the stored ones against.
+ * The same requests go to the baseline (`url`), with a list of their own.
  */
-function selections(id, visitors, acknowledged) {
+function selections(
+  id,
+  visitors,
+  acknowledged,
+  url = `${base}/api/dilemmas/global/${id}/selection`,
+) {
   let turn = 0;
   return {
     name: "select",
     options: () => ({
-      url: `${base}/api/dilemmas/global/${id}/selection`,
+      url,
       requests: [
         {
           method: "POST",
@@ -221,7 +225,7 @@ const measure = (scenarios) => sideBySide(scenarios, timing);
 async function readPhase({ results, visitors }) {
   const page = { cookie: `XSRF-TOKEN=${visitors[0].xsrf}` };
   const [bareJson, read] = await measure([
-    { name: "bare JSON", options: () => ({ url: `${baselineBase}/json` }) },
+    { name: "bare JSON", options: () => ({ url: `${baselineBase}/json`, headers: page }) },
     { name: "read", options: () => ({ url: `${base}/api/dilemmas/global`, headers: page }) },
   ]);
   results.rows.push({ path: PATHS.read, app: read, base: bareJson, baseName: "bare JSON" });
@@ -229,32 +233,33 @@ async function readPhase({ results, visitors }) {
 
 /** Each visitor's own read of today's choice and streak, in turn, beside the bare JSON route. */
 async function streakPhase({ results, id, visitors }) {
-  let turn = 0;
+  const eachVisitor = (url) => {
+    let turn = 0;
+    return {
+      url,
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (request) => ({
+            ...request,
+            headers: { cookie: visitors[turn++ % visitors.length].cookie },
+          }),
+        },
+      ],
+    };
+  };
   const [bareJson, streak] = await measure([
-    { name: "bare JSON", options: () => ({ url: `${baselineBase}/json` }) },
-    {
-      name: "streak",
-      options: () => ({
-        url: `${base}/api/dilemmas/global/${id}/selection`,
-        requests: [
-          {
-            method: "GET",
-            setupRequest: (request) => ({
-              ...request,
-              headers: { cookie: visitors[turn++ % visitors.length].cookie },
-            }),
-          },
-        ],
-      }),
-    },
+    { name: "bare JSON", options: () => eachVisitor(`${baselineBase}/json`) },
+    { name: "streak", options: () => eachVisitor(`${base}/api/dilemmas/global/${id}/selection`) },
   ]);
   results.rows.push({ path: PATHS.streak, app: streak, base: bareJson, baseName: "bare JSON" });
 }
 
 /** Choices from all visitors, beside the naive hot-row UPDATE; then the counts. */
 async function selectPhase({ results, check, id, visitors, acknowledged, select }) {
+  const ignored = Object.assign(new Map(), { sent: new Map() });
   const [hot, selected] = await measure([
-    { name: "hot row", options: () => ({ url: `${baselineBase}/hot`, ...jsonPost({}) }) },
+    { ...selections(id, visitors, ignored, `${baselineBase}/hot`), name: "hot row" },
     select,
   ]);
   results.rows.push({ path: PATHS.select, app: selected, base: hot, baseName: "hot-row UPDATE" });
@@ -272,7 +277,13 @@ async function roundPhase({ results, check, visitors }) {
   const round = await setUpRound(base, MAILBOX_URL);
   const roundPath = `${base}/api/groups/${round.groupId}/rounds`;
   const [bareJson, roundRead] = await measure([
-    { name: "bare JSON", options: () => ({ url: `${baselineBase}/json` }) },
+    {
+      name: "bare JSON",
+      options: () => ({
+        url: `${baselineBase}/json`,
+        requests: [inTurn(round.players, { method: "GET" })],
+      }),
+    },
     {
       name: "round",
       options: () => ({
@@ -282,9 +293,9 @@ async function roundPhase({ results, check, visitors }) {
     },
   ]);
   results.rows.push({ path: PATHS.round, app: roundRead, base: bareJson, baseName: "bare JSON" });
-  const sample = { selectedFor: round.players[0].id, optionSelected: "A", comments: "Bench 1" };
+  const votes = () => [inTurn(round.players, { method: "POST", body: voteFor(round.players) })];
   const [insert, vote] = await measure([
-    { name: "insert", options: () => ({ url: `${baselineBase}/insert`, ...jsonPost(sample) }) },
+    { name: "insert", options: () => ({ url: `${baselineBase}/insert`, requests: votes() }) },
     {
       name: "vote",
       // A person may save 600 votes an hour (decision 0018): the app's clock moves an
@@ -297,7 +308,7 @@ async function roundPhase({ results, check, visitors }) {
       },
       options: () => ({
         url: `${roundPath}/${round.roundId}/vote`,
-        requests: [inTurn(round.players, { method: "POST", body: voteFor(round.players) })],
+        requests: votes(),
       }),
     },
   ]);
