@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Config } from "../config";
 import { account, session, user, verification } from "../db/schema";
 import type { Db } from "./db";
+import { quietBetweenCalls } from "./quiet-identity";
 
 export const AUTH_BASE_PATH = "/api/auth";
 const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
@@ -105,7 +106,7 @@ export function createIdentity({
   trustedOrigins,
   isOwnPhotoUrl,
 }: IdentityOptions) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: config.APP_TITLE,
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -133,6 +134,7 @@ export function createIdentity({
       appSessions(),
     ],
   });
+  return quietBetweenCalls(auth);
 }
 
 export type Identity = ReturnType<typeof createIdentity>;
