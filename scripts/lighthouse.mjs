@@ -88,7 +88,8 @@ async function startChromium(cleanups) {
   );
   cleanups.push(async () => {
     await stop(chromium);
-    rmSync(profile, { recursive: true, force: true });
+    // Its helper processes may still be writing there for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
   await waitFor(`http://127.0.0.1:${port}/json/version`, chromium, "Chromium");
   return port;
