@@ -40,5 +40,24 @@ test.describe("the day after a choice", () => {
     await page.reload();
     await expect(streak).toHaveText("2-day streak. Keep it going!");
     await expect(yesterday).toBeVisible();
+
+    // Yesterday's own page, which a shared result links to: the same final split.
+    const today = await (await page.request.get("/api/dilemmas/global")).json();
+    const day: string = today.data.yesterdayData.day;
+    await page.goto(`/daily/${day}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(yesterdaysQuestion);
+    await expect(page.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("listitem").getByText(/^\d+%$/)).toHaveText(shares);
+    const label = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${day}T12:00:00Z`));
+    await expectScreen(page, `Daily Dilemma of ${label}`);
+    await shoot(page, "a past day's page");
+    await page.getByRole("link", { name: "Answer today's dilemma" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(landing.optionB).toHaveAttribute("aria-pressed", "true");
   });
 });

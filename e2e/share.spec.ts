@@ -51,42 +51,8 @@ test.describe("share cards", () => {
     await expect(landing.optionB).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("a past day's page shows its final split, and a day without one says so", async ({
-    page,
-    consoleErrors,
-  }) => {
-    // The server's clock stays put on this app: a past day's answer comes from a stand-in.
-    // (The integration suite proves the server's answer for a real past day.)
-    await page.route("**/api/dilemmas/global/days/2026-01-05", (route) =>
-      route.fulfill({
-        json: {
-          data: {
-            isToday: false,
-            globalDilemmaData: {
-              id: "past",
-              day: "2026-01-05",
-              dilemma: "Would you rather live by the sea or in the mountains?",
-              optionA: "By the sea",
-              optionB: "In the mountains",
-              countA: 62,
-              countB: 38,
-            },
-          },
-        },
-      }),
-    );
-    await page.goto("/daily/2026-01-05");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Would you rather live by the sea or in the mountains?",
-    );
-    await expect(page.getByRole("listitem").filter({ hasText: "By the sea" })).toContainText("62%");
-    await expect(page.getByRole("listitem").filter({ hasText: "In the mountains" })).toContainText(
-      "38%",
-    );
-    await expectScreen(page, "Daily Dilemma of Monday, January 5");
-    await page.getByRole("link", { name: "Answer today's dilemma" }).click();
-    await expect(page).toHaveURL(/\/$/);
-
+  test("a day without a dilemma, or no day at all, says so", async ({ page, consoleErrors }) => {
+    // A past day's page with its final split: day-after.spec.ts, where the server's day passes.
     await page.goto("/daily/2001-01-01");
     await expect(
       page.getByRole("heading", { name: "There is no dilemma for that day." }),
