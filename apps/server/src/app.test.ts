@@ -6,6 +6,9 @@ import { createSession, createUser } from "../test/factories";
 import { fillPath, openApiRoutes, routeKey } from "../test/route-table";
 import { fakeWebBuild } from "../test/web-build";
 
+/** A request id the app made up: its instance's prefix and a counter (app.ts). */
+const MADE_UP_ID = /^[0-9a-f]{8}-[0-9a-z]+$/;
+
 const ADMIN_EMAILS = ["boss@example.test", "ops@example.test", "pending@example.test"];
 
 let t: TestApp;
@@ -33,10 +36,19 @@ describe("operations", () => {
     expect(echoed.headers.get("x-request-id")).toBe("trace-42");
 
     const replaced = await client.get("/api/health", { headers: { "x-request-id": "no way!" } });
-    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(replaced.headers.get("x-request-id")).toMatch(MADE_UP_ID);
 
     const made = await client.get("/api/health");
-    expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(made.headers.get("x-request-id")).toMatch(MADE_UP_ID);
+    // This instance's prefix, and a new number each time.
+    const [prefix, number] = String(made.headers.get("x-request-id")).split("-");
+    const [replacedPrefix, replacedNumber] = String(replaced.headers.get("x-request-id")).split(
+      "-",
+    );
+    expect(prefix).toBe(replacedPrefix);
+    expect(Number.parseInt(String(number), 36)).toBeGreaterThan(
+      Number.parseInt(String(replacedNumber), 36),
+    );
   });
 
   it("serves an OpenAPI document of the API at /api/docs", async () => {
@@ -124,7 +136,7 @@ describe("security", () => {
     expect(directive(csp, "frame-ancestors")).toEqual(["'none'"]);
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers["x-request-id"]).toMatch(MADE_UP_ID);
   });
 
   it("hands a new visitor an XSRF-TOKEN cookie the page can read", async () => {
@@ -198,7 +210,7 @@ describe("security headers on every route", () => {
       const where = `${routeKey(route)} (${response.status})`;
       expect(directive(csp, "default-src"), where).toEqual(["'none'"]);
       expect(directive(csp, "frame-ancestors"), where).toEqual(["'none'"]);
-      expect(response.headers.get("x-request-id"), where).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get("x-request-id"), where).toMatch(MADE_UP_ID);
       expect(response.headers.get("x-content-type-options"), where).toBe("nosniff");
       expect(response.headers.get("strict-transport-security"), where).toBeNull();
     }
