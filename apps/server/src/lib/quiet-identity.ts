@@ -74,9 +74,12 @@ export function quietBetweenCalls<
   return { ...auth, api, handler, ...("fetch" in auth && { fetch: handler }) };
 }
 
-/** For tests: whether any of better-auth's storages holds the async hooks on. */
-export function betterAuthHooksOn(): boolean {
-  return betterAuthStorages().some(
+/**
+ * For tests: for each storage better-auth has made so far, whether it holds the
+ * async hooks on (Node 20's `enabled` field). Empty if better-auth moved them.
+ */
+export function betterAuthStoragesEnabled(): boolean[] {
+  return betterAuthStorages().map(
     (storage) => (storage as unknown as { enabled?: boolean }).enabled === true,
   );
 }
