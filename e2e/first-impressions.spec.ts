@@ -32,15 +32,9 @@ async function box(locator: Locator) {
 test.describe("the first screen", () => {
   test("today's question is in the page itself, before any script runs", async ({
     browser,
-    baseURL,
-    viewport,
-    isMobile,
+    device,
   }) => {
-    const context = await deviceContext(
-      browser,
-      { baseURL, viewport, isMobile },
-      { javaScriptEnabled: false },
-    );
+    const context = await deviceContext(browser, device, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
     const landing = new LandingPage(page);
@@ -54,14 +48,8 @@ test.describe("the first screen", () => {
 
   test("the app takes over exactly where the page painted: nothing moves", async ({
     browser,
-    baseURL,
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
+    device,
   }) => {
-    const device = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
     const staticContext = await deviceContext(browser, device, { javaScriptEnabled: false });
     const staticPage = await staticContext.newPage();
     await staticPage.goto("/");

@@ -7,31 +7,17 @@ import {
   type Page,
 } from "@playwright/test";
 
-/**
- * Every journey fails on a console error or an uncaught page error (a CSP
- * violation, a failed request, a React warning): the page must be clean.
- */
+type DeviceOptions = Pick<
+  BrowserContextOptions,
+  "baseURL" | "viewport" | "userAgent" | "deviceScaleFactor" | "isMobile" | "hasTouch"
+>;
+
 /** A page in a browser of its own on the same kind of device, checked for console errors at the end. */
 function browserOfItsOwn(who: string) {
-  // Playwright reads a fixture's dependencies from its named parameters: each device option is named.
   return async (
-    {
-      browser,
-      baseURL,
-      viewport,
-      userAgent,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-    }: {
-      browser: Browser;
-    } & Pick<
-      BrowserContextOptions,
-      "baseURL" | "viewport" | "userAgent" | "deviceScaleFactor" | "isMobile" | "hasTouch"
-    >,
+    { browser, device }: { browser: Browser; device: DeviceOptions },
     use: (page: Page) => Promise<void>,
   ) => {
-    const device = { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
     const context = await deviceContext(browser, device);
     const page = await context.newPage();
     const errors = watchConsole(page);
@@ -42,14 +28,21 @@ function browserOfItsOwn(who: string) {
 }
 
 export const test = base.extend<{
+  /** The project's device options, for a browser of one's own like it. */
+  device: DeviceOptions;
   consoleErrors: string[];
   /** A page in a second browser on the same kind of device: another person, or another phone. */
   otherBrowserPage: Page;
   /** A page in a third browser on the same kind of device: a third person. */
   thirdBrowserPage: Page;
 }>({
+  // Playwright reads a fixture's dependencies from its named parameters: each device option is named.
+  device: async ({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }, use) =>
+    use({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }),
   otherBrowserPage: browserOfItsOwn("the other browser"),
   thirdBrowserPage: browserOfItsOwn("the third browser"),
+  // Every journey fails on a console error or an uncaught page error (a CSP
+  // violation, a failed request, a React warning): the page must be clean.
   consoleErrors: [
     async ({ page }, use) => {
       const errors = watchConsole(page);
@@ -123,17 +116,8 @@ export { expect };
 /** A browser like the project's device, with `options` on top (say, no JavaScript). */
 export function deviceContext(
   browser: Browser,
-  device: BrowserContextOptions,
+  device: DeviceOptions,
   options: BrowserContextOptions = {},
 ) {
-  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = device;
-  return browser.newContext({
-    baseURL,
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    ...options,
-  });
+  return browser.newContext({ ...device, ...options });
 }
