@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { expectCardPng, getImage } from "../../../test/png";
 import { groupWith, type Player, player, rounds, voteAll } from "../../../test/rounds";
+import { withWrongSignature } from "../../../test/signed";
 import { fakeWebBuild } from "../../../test/web-build";
 import { renderPng, roundCardSvg } from "../../lib/share-card";
 
@@ -163,7 +164,7 @@ describe("the round's card and page", () => {
     );
     expect(page.text).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
     expectNoVotes(page.text);
-    const wrong = await t.client().get(`/shared/round/${id.slice(0, -2)}xx`);
+    const wrong = await t.client().get(`/shared/round/${withWrongSignature(id)}`);
     expect(wrong.text).toContain(`content="${t.config.publicUrl}/og-image.png"`);
   });
 });
