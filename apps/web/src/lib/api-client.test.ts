@@ -3,7 +3,14 @@ import type { AddressInfo } from "node:net";
 import { defineOperation } from "@eitheror/shared/api/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, callApi, deferOperation, operationKey } from "./api-client";
+import {
+  ApiError,
+  callApi,
+  deferOperation,
+  endSession,
+  operationKey,
+  SESSION_ENDED_CODE,
+} from "./api-client";
 
 const rename = defineOperation({
   method: "PUT",
@@ -30,12 +37,25 @@ const server = createServer((request, response) => {
   request.on("data", (chunk) => {
     body += chunk;
   });
-  request.on("end", () => {
+  request.on("end", async () => {
     seen.push({ method: request.method, url: request.url, headers: request.headers, body });
-    response.writeHead(reply.status, { "content-type": "application/json" });
+    const holding = held?.url === request.url ? held : undefined;
+    const status = holding ? await holding.answered : reply.status;
+    response.writeHead(status, { "content-type": "application/json" });
     response.end(JSON.stringify(reply.body));
   });
 });
+/** One URL the server holds its answer to, until the test answers with a status. */
+let held: { url: string; answered: Promise<number>; answer: (status: number) => void } | undefined;
+
+function hold(url: string) {
+  let answer: (status: number) => void = () => {};
+  const answered = new Promise<number>((resolve) => {
+    answer = resolve;
+  });
+  held = { url, answered, answer };
+  return held;
+}
 let origin = "";
 
 function answer(status: number, body: unknown) {
@@ -48,6 +68,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   seen = [];
+  held = undefined;
   window.happyDOM.setURL(`${origin}/group/1`);
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
@@ -155,5 +176,82 @@ describe("operationKey", () => {
   it("starts every key of an operation with its path, so one invalidation reaches them all", () => {
     expect(operationKey(rename)).toEqual(["/things/:id/name"]);
     expect(operationKey(rename, { id: "7" })).toEqual(["/things/:id/name", { id: "7" }]);
+  });
+});
+
+describe("endSession", () => {
+  const read = defineOperation({
+    method: "GET",
+    path: "/things/:id",
+    summary: "test read",
+    tags: [],
+    params: z.object({ id: z.string() }),
+    response: z.object({ data: z.object({ name: z.string() }) }),
+  });
+  const signOut = defineOperation({
+    method: "POST",
+    path: "/auth/sign-out",
+    summary: "test log-out",
+    tags: [],
+    body: z.object({}),
+    response: z.object({ success: z.boolean() }),
+  });
+  const urls = () => seen.map((request) => `${request.method} ${request.url}`);
+
+  it("lets no call cross the end: those sent are answered first, those set off meanwhile are dropped", async () => {
+    answer(200, { data: { name: "Bo" } });
+    const slowRead = hold("/api/things/sent-before");
+    const sentBefore = callApi(read, { params: { id: "sent-before" } });
+    await expect.poll(urls).toEqual(["GET /api/things/sent-before"]);
+
+    const order: string[] = [];
+    let nextPage: Promise<unknown> = Promise.resolve();
+    const ended = endSession(signOut, async (failure) => {
+      order.push(`page changes, failure: ${String(failure)}`);
+      // The next page's call, set off after the end: it waits for the page change, then leaves.
+      nextPage = callApi(read, { params: { id: "next-page" } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(urls()).not.toContain("GET /api/things/next-page");
+      order.push("page changed");
+    });
+    // A call the old screen sets off while the session ends.
+    const setOffMeanwhile = callApi(read, { params: { id: "meanwhile" } }).catch(
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(urls(), "the log-out waits for the call on its way").toEqual([
+      "GET /api/things/sent-before",
+    ]);
+
+    slowRead.answer(200);
+    await expect(sentBefore).resolves.toEqual({ data: { name: "Bo" } });
+    await ended;
+    await expect(nextPage).resolves.toEqual({ data: { name: "Bo" } });
+    expect(await setOffMeanwhile).toMatchObject({ status: 401, code: SESSION_ENDED_CODE });
+    expect(order).toEqual(["page changes, failure: undefined", "page changed"]);
+    expect(urls()).toEqual([
+      "GET /api/things/sent-before",
+      "POST /api/auth/sign-out",
+      "GET /api/things/next-page",
+    ]);
+  });
+
+  it("ends nothing when the log-out fails: the calls that waited then leave", async () => {
+    answer(200, { data: { name: "Bo" } });
+    const refused = hold("/api/auth/sign-out");
+    let pageChangedWith: unknown;
+    const ended = endSession(signOut, async (failure) => {
+      pageChangedWith = failure;
+    });
+    await expect.poll(urls).toEqual(["POST /api/auth/sign-out"]);
+    const setOffMeanwhile = callApi(read, { params: { id: "meanwhile" } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(urls()).toEqual(["POST /api/auth/sign-out"]);
+
+    refused.answer(503);
+    await expect(ended).rejects.toMatchObject({ status: 503 });
+    expect(pageChangedWith).toMatchObject({ status: 503 });
+    await expect(setOffMeanwhile).resolves.toEqual({ data: { name: "Bo" } });
+    expect(urls()).toEqual(["POST /api/auth/sign-out", "GET /api/things/meanwhile"]);
   });
 });

@@ -34,6 +34,71 @@ interface RequestOptions<T extends z.ZodType> {
   body?: unknown;
   /** Parses the answer, so a contract drift fails loudly here and not in a screen. */
   schema?: T;
+  /** The log-out itself: the one call that does not wait for the session's end. */
+  endsSession?: boolean;
+}
+
+/** Calls sent and not yet answered: the session's end waits for them. */
+const unanswered = new Set<Promise<unknown>>();
+/** While the session ends (see endSession), what every other call waits for. */
+let sessionEnd: Promise<void> | undefined;
+/** Sessions this page has ended; a call remembers in which one it was set off. */
+let sessionsEnded = 0;
+
+/**
+ * Sends one call, unless it belongs to a session that ended while it waited:
+ * sent then, it would carry a dead session and be refused.
+ */
+async function send(url: string, init: RequestInit, endsSession = false): Promise<Response> {
+  const setOffIn = sessionsEnded;
+  while (sessionEnd && !endsSession) await sessionEnd;
+  if (setOffIn !== sessionsEnded)
+    throw new ApiError(401, "You have logged out.", SESSION_ENDED_CODE);
+  const answer = fetch(url, init);
+  unanswered.add(answer);
+  const answered = () => unanswered.delete(answer);
+  answer.then(answered, answered);
+  return answer;
+}
+
+/** The code of a call dropped because its session ended before it could leave. */
+export const SESSION_ENDED_CODE = "session_ended";
+
+/**
+ * Logs out with no other call crossing the end of the session. Calls already
+ * sent are answered first, under the session they were sent in. Calls set off
+ * meanwhile (a screen still loading, a poll) wait until `afterwards` is done
+ * with the page; then those set off before the end are dropped with an
+ * ApiError of SESSION_ENDED_CODE, and those set off after it (the next page's)
+ * leave. A log-out that fails ends nothing: the waiting calls leave as they were.
+ */
+export async function endSession<O extends Operation>(
+  operation: O | DeferredOperation<O>,
+  afterwards: (failure: unknown) => Promise<void>,
+): Promise<void> {
+  let done = () => {};
+  sessionEnd = new Promise((resolve) => {
+    done = resolve;
+  });
+  let failure: unknown;
+  try {
+    while (unanswered.size > 0) await Promise.allSettled(unanswered);
+    try {
+      await apiRequest(operationUrl(operation), {
+        method: operation.method,
+        body: {},
+        endsSession: true,
+      });
+      sessionsEnded += 1;
+    } catch (error) {
+      failure = error;
+    }
+    await afterwards(failure);
+  } finally {
+    sessionEnd = undefined;
+    done();
+  }
+  if (failure) throw failure;
 }
 
 /**
@@ -43,7 +108,7 @@ interface RequestOptions<T extends z.ZodType> {
  */
 async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
   url: string,
-  { method = "GET", body, schema }: RequestOptions<T> = {},
+  { method = "GET", body, schema, endsSession }: RequestOptions<T> = {},
 ): Promise<z.output<T>> {
   const headers: Record<string, string> = { accept: "application/json" };
   const isForm = body instanceof FormData;
@@ -54,13 +119,18 @@ async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
   }
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
-  } catch {
+    response = await send(
+      url,
+      {
+        method,
+        headers,
+        credentials: "same-origin",
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      },
+      endsSession,
+    );
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError(0, UNREACHABLE_MESSAGE);
   }
 
