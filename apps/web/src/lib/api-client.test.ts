@@ -236,6 +236,21 @@ describe("endSession", () => {
     ]);
   });
 
+  it("waits a second at most for a call already sent: a long one does not hold up the log-out", async () => {
+    answer(200, { data: { name: "Bo" } });
+    const upload = hold("/api/things/long");
+    const long = callApi(read, { params: { id: "long" } });
+    await expect.poll(urls).toEqual(["GET /api/things/long"]);
+
+    const started = Date.now();
+    await endSession(signOut, async () => {});
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(urls()).toEqual(["GET /api/things/long", "POST /api/auth/sign-out"]);
+    upload.answer(200);
+    await expect(long).resolves.toEqual({ data: { name: "Bo" } });
+  });
+
   it("ends nothing when the log-out fails: the calls that waited then leave", async () => {
     answer(200, { data: { name: "Bo" } });
     const refused = hold("/api/auth/sign-out");

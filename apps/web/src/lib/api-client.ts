@@ -65,12 +65,30 @@ async function send(url: string, init: RequestInit, endsSession = false): Promis
 export const SESSION_ENDED_CODE = "session_ended";
 
 /**
+ * How long the log-out waits for calls already sent. By then the server has
+ * checked their session; a long one (an upload, Generate Dilemmas) finishes
+ * under it all the same, and must not hold up the log-out.
+ */
+const SENT_CALLS_WAIT_MS = 1000;
+
+/** Until the calls sent now are answered, or SENT_CALLS_WAIT_MS has passed. */
+async function sentCallsAnswered() {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise((resolve) => {
+    timer = setTimeout(resolve, SENT_CALLS_WAIT_MS);
+  });
+  await Promise.race([Promise.allSettled(unanswered), waited]);
+  clearTimeout(timer);
+}
+
+/**
  * Logs out with no other call crossing the end of the session. Calls already
- * sent are answered first, under the session they were sent in. Calls set off
- * meanwhile (a screen still loading, a poll) wait until `afterwards` is done
- * with the page; then those set off before the end are dropped with an
- * ApiError of SESSION_ENDED_CODE, and those set off after it (the next page's)
- * leave. A log-out that fails ends nothing: the waiting calls leave as they were.
+ * sent are answered first (for a second at most), under the session they were
+ * sent in. Calls set off meanwhile (a screen still loading, a poll) wait until
+ * `afterwards` is done with the page; then those set off before the end are
+ * dropped with an ApiError of SESSION_ENDED_CODE, and those set off after it
+ * (the next page's) leave. A log-out that fails ends nothing: the waiting calls
+ * leave as they were.
  */
 export async function endSession<O extends Operation>(
   operation: O | DeferredOperation<O>,
@@ -82,7 +100,7 @@ export async function endSession<O extends Operation>(
   });
   let failure: unknown;
   try {
-    while (unanswered.size > 0) await Promise.allSettled(unanswered);
+    await sentCallsAnswered();
     try {
       await apiRequest(operationUrl(operation), {
         method: operation.method,
