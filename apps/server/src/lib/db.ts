@@ -1,5 +1,5 @@
 import { PGlite, parse, protocol } from "@electric-sql/pglite";
-import type { SQL } from "drizzle-orm";
+import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -20,17 +20,24 @@ export function firstOrNull<T>(rows: readonly T[]): T | null {
 const dialect = new PgDialect();
 
 /**
- * Runs one statement of a hot path under a name (decision 0023). On PostgreSQL it
- * is prepared once per connection and then only executed, not parsed and planned
- * again; on PGlite it runs as any statement. Its text must not vary: pass lists
- * as one array parameter each (`sql.param(list)`), never spread into the text.
- * Outside a transaction only: the statement commits on its own.
+ * A statement of a hot path under a name (decision 0023), its text built once:
+ * every value is a placeholder (`sql.placeholder("tokens")`), filled on each run,
+ * so the text cannot vary; a list goes in as one array value. On PostgreSQL it is
+ * prepared once per connection and then only executed, not parsed and planned
+ * again; on PGlite it is parsed once. Outside a transaction only: each run
+ * commits on its own.
  */
-export async function runNamed<Row>(db: Db, name: string, statement: SQL): Promise<Row[]> {
+export function namedStatement<Row, Values extends Record<string, unknown>>(
+  name: string,
+  statement: SQL,
+): (db: Db, values: Values) => Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof PGlite) return runPrepared<Row>(client, name, text, params);
-  return (await client.query<Row & pg.QueryResultRow>({ name, text, values: params })).rows;
+  return async (db, values) => {
+    const filled = fillPlaceholders(params, values);
+    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+    if (client instanceof PGlite) return runPrepared<Row>(client, name, text, filled);
+    return (await client.query<Row & pg.QueryResultRow>({ name, text, values: filled })).rows;
+  };
 }
 
 /** PGlite: statements prepared so far, by name, with their parameters' types. */

@@ -1,7 +1,7 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { eq, sql } from "drizzle-orm";
 import { dilemmas, globalDilemmas, globalSelections, session, user } from "../../db/schema";
-import { type Db, firstOrNull, runNamed, type Tx } from "../../lib/db";
+import { type Db, firstOrNull, namedStatement, type Tx } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
 
 const globalDilemmaColumns = {
@@ -77,46 +77,39 @@ export function dilemmaOfRow(row: DilemmaRow & { id: string }): GlobalDilemma {
 
 /**
  * The batched statements' one check of a session (`i.token` of their input): alive
- * at `sessionsAt` (the real time, as better-auth reads it) and its user not banned.
- * It binds `s` (the session) and `u` (its user).
+ * at the value `sessionsAt` (the real time, as better-auth reads it) and its user
+ * not banned. It binds `s` (the session) and `u` (its user).
  */
-export const liveSessionJoin = (sessionsAt: Date) => sql`
-  JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sessionsAt.toISOString()}::timestamptz
+export const liveSessionJoin = sql`
+  JOIN ${session} s ON s.token = i.token
+    AND s.expires_at > ${sql.placeholder("sessionsAt")}::timestamptz
   JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE`;
 
 type ChoiceRow = DilemmaRow & { ord: number };
 
-/**
- * Saves many visitors' choices in one statement (group commit, decision 0023): each
- * session is checked right there (alive, user not banned), each choice inserted or
- * switched (a repeat changes nothing), and each dilemma's counters moved once by the
- * sum of what changed, so the day's row is written once per batch, not per choice.
- * Sessions live by the real time, as better-auth reads them (`sessionsAt`); choices
- * are dated by the app's clock (`now`). Two choices of one user in a batch: the
- * later counts. Answers, in order, each choice's outcome with its dilemma's counts
- * as this statement left them. It commits on its own (outside any transaction).
- */
-export async function saveChoices(
-  db: Db,
-  choices: Choice[],
-  { now, sessionsAt }: { now: Date; sessionsAt: Date },
-): Promise<ChoiceOutcome[]> {
-  // Lists as one array each: the statement's text stays the same, prepared once.
-  const list = <T>(pick: (choice: Choice, ord: number) => T) => sql.param(choices.map(pick));
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await runNamed<ChoiceRow>(
-    db,
-    "save-choices",
-    sql`
+const choicesAt = sql`${sql.placeholder("at")}::timestamptz`;
+const saveChoicesStatement = namedStatement<
+  ChoiceRow,
+  {
+    ords: number[];
+    tokens: string[];
+    dilemmaIds: string[];
+    options: Option[];
+    at: string;
+    sessionsAt: string;
+  }
+>(
+  "save-choices",
+  sql`
     WITH input AS (
       SELECT * FROM unnest(
-        ${list((_, ord) => ord)}::int[], ${list((c) => c.token)}::text[],
-        ${list((c) => c.globalDilemmaId)}::text[], ${list((c) => c.option)}::text[]
+        ${sql.placeholder("ords")}::int[], ${sql.placeholder("tokens")}::text[],
+        ${sql.placeholder("dilemmaIds")}::text[], ${sql.placeholder("options")}::text[]
       ) AS i (ord, token, dilemma_id, option)
     ),
     chooser AS (
       SELECT i.ord, i.dilemma_id, i.option, s.user_id
-      FROM input i ${liveSessionJoin(sessionsAt)}
+      FROM input i ${liveSessionJoin}
     ),
     latest AS (
       SELECT DISTINCT ON (c.dilemma_id, c.user_id) c.dilemma_id, c.user_id, c.option
@@ -125,7 +118,7 @@ export async function saveChoices(
     ),
     changed AS (
       INSERT INTO ${globalSelections} AS s (global_dilemma_id, user_id, option, created_at, updated_at)
-      SELECT dilemma_id, user_id, option, ${at}, ${at} FROM latest ORDER BY dilemma_id, user_id
+      SELECT dilemma_id, user_id, option, ${choicesAt}, ${choicesAt} FROM latest ORDER BY dilemma_id, user_id
       ON CONFLICT (global_dilemma_id, user_id) DO UPDATE
         SET option = excluded.option, updated_at = excluded.updated_at
         WHERE s.option <> excluded.option
@@ -151,7 +144,31 @@ export async function saveChoices(
     LEFT JOIN moved m ON m.id = i.dilemma_id
     ORDER BY i.ord
   `,
-  );
+);
+
+/**
+ * Saves many visitors' choices in one statement (group commit, decision 0023): each
+ * session is checked right there (alive, user not banned), each choice inserted or
+ * switched (a repeat changes nothing), and each dilemma's counters moved once by the
+ * sum of what changed, so the day's row is written once per batch, not per choice.
+ * Sessions live by the real time, as better-auth reads them (`sessionsAt`); choices
+ * are dated by the app's clock (`now`). Two choices of one user in a batch: the
+ * later counts. Answers, in order, each choice's outcome with its dilemma's counts
+ * as this statement left them. It commits on its own (outside any transaction).
+ */
+export async function saveChoices(
+  db: Db,
+  choices: Choice[],
+  { now, sessionsAt }: { now: Date; sessionsAt: Date },
+): Promise<ChoiceOutcome[]> {
+  const rows = await saveChoicesStatement(db, {
+    ords: choices.map((_, ord) => ord),
+    tokens: choices.map((choice) => choice.token),
+    dilemmaIds: choices.map((choice) => choice.globalDilemmaId),
+    options: choices.map((choice) => choice.option),
+    at: now.toISOString(),
+    sessionsAt: sessionsAt.toISOString(),
+  });
   // One object per dilemma: every chooser of a batch shares it (and its serialised answer).
   const dilemmasOf = new Map<string, GlobalDilemma>();
   return rows.map((row): ChoiceOutcome => {

@@ -7,7 +7,7 @@ import {
   globalSelections,
   userStreaks,
 } from "../../db/schema";
-import { type Db, runNamed, type Tx } from "../../lib/db";
+import { type Db, namedStatement, type Tx } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
 import { type DilemmaRow, dilemmaOfRow, liveSessionJoin } from "./data";
 
@@ -133,6 +133,38 @@ function viewerDayOf(row: ViewerDayRow | undefined): ViewerDay {
   };
 }
 
+const viewerDaysStatement = namedStatement<
+  ViewerDayRow & { ord: number },
+  { ords: number[]; tokens: string[]; dilemmaIds: string[]; todayId: string; sessionsAt: string }
+>(
+  "viewer-days",
+  sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${sql.placeholder("ords")}::int[], ${sql.placeholder("tokens")}::text[],
+        ${sql.placeholder("dilemmaIds")}::text[]
+      ) AS i (ord, token, dilemma_id)
+    ),
+    viewer AS (
+      SELECT i.ord, s.user_id FROM input i ${liveSessionJoin}
+    )
+    SELECT i.ord, v.user_id IS NOT NULL AS signed_in,
+      g.id, g.day::text AS day, d.dilemma, d.option_a, d.option_b, g.count_a, g.count_b,
+      sel.option,
+      EXISTS (
+        SELECT 1 FROM ${globalSelections} t
+        WHERE t.global_dilemma_id = ${sql.placeholder("todayId")} AND t.user_id = v.user_id
+      ) AS chosen_today,
+      st.last_day::text AS last_day, st.days
+    FROM input i
+    LEFT JOIN viewer v ON v.ord = i.ord
+    LEFT JOIN ${globalDilemmas} g ON g.id = i.dilemma_id
+    LEFT JOIN ${dilemmas} d ON d.id = g.dilemma_id
+    LEFT JOIN ${globalSelections} sel ON sel.global_dilemma_id = g.id AND sel.user_id = v.user_id
+    LEFT JOIN ${userStreaks} st ON st.user_id = v.user_id
+    ORDER BY i.ord`,
+);
+
 /**
  * Many viewers' reads in one statement (read together as choices are written,
  * decision 0026): each session token checked right there (alive at `sessionsAt`,
@@ -145,35 +177,13 @@ export async function findViewerDays(
   reads: ViewerRead[],
   { todayId, sessionsAt }: { todayId: string; sessionsAt: Date },
 ): Promise<ViewerDay[]> {
-  const list = <T>(pick: (read: ViewerRead, ord: number) => T) => sql.param(reads.map(pick));
-  const rows = await runNamed<ViewerDayRow & { ord: number }>(
-    db,
-    "viewer-days",
-    sql`
-    WITH input AS (
-      SELECT * FROM unnest(
-        ${list((_, ord) => ord)}::int[], ${list((r) => r.token)}::text[], ${list((r) => r.id)}::text[]
-      ) AS i (ord, token, dilemma_id)
-    ),
-    viewer AS (
-      SELECT i.ord, s.user_id FROM input i ${liveSessionJoin(sessionsAt)}
-    )
-    SELECT i.ord, v.user_id IS NOT NULL AS signed_in,
-      g.id, g.day::text AS day, d.dilemma, d.option_a, d.option_b, g.count_a, g.count_b,
-      sel.option,
-      EXISTS (
-        SELECT 1 FROM ${globalSelections} t
-        WHERE t.global_dilemma_id = ${todayId} AND t.user_id = v.user_id
-      ) AS chosen_today,
-      st.last_day::text AS last_day, st.days
-    FROM input i
-    LEFT JOIN viewer v ON v.ord = i.ord
-    LEFT JOIN ${globalDilemmas} g ON g.id = i.dilemma_id
-    LEFT JOIN ${dilemmas} d ON d.id = g.dilemma_id
-    LEFT JOIN ${globalSelections} sel ON sel.global_dilemma_id = g.id AND sel.user_id = v.user_id
-    LEFT JOIN ${userStreaks} st ON st.user_id = v.user_id
-    ORDER BY i.ord`,
-  );
+  const rows = await viewerDaysStatement(db, {
+    ords: reads.map((_, ord) => ord),
+    tokens: reads.map((read) => read.token),
+    dilemmaIds: reads.map((read) => read.id),
+    todayId,
+    sessionsAt: sessionsAt.toISOString(),
+  });
   const byOrd = new Map(rows.map((row) => [row.ord, row]));
   return reads.map((_, ord) => viewerDayOf(byOrd.get(ord)));
 }

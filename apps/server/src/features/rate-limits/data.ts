@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
-import { type Db, runNamed, type Tx } from "../../lib/db";
+import { type Db, namedStatement, type Tx } from "../../lib/db";
 
 /**
  * Counts one hit for `key` in one upsert: a hit after the window restarts the
@@ -26,6 +26,41 @@ export async function countHit(
   return { hits: row.hits, windowStart: new Date(row.window_start) };
 }
 
+const countHitsStatement = namedStatement<
+  { ord: number; hits: number; window_start: string | Date },
+  { ords: number[]; keys: string[]; restartBefore: string[]; at: string }
+>(
+  "count-hits",
+  sql`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${sql.placeholder("ords")}::int[],
+        ${sql.placeholder("keys")}::text[],
+        ${sql.placeholder("restartBefore")}::timestamptz[]
+      ) AS i (ord, key, restart_before)
+    ),
+    per_key AS (
+      SELECT key, count(*)::int AS n, min(restart_before) AS restart_before
+      FROM input GROUP BY key
+    ),
+    counted AS (
+      INSERT INTO ${rateLimits} AS l (key, window_start, hits)
+      SELECT key, ${sql.placeholder("at")}::timestamptz, n FROM per_key ORDER BY key
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN l.window_start <= (SELECT restart_before FROM per_key p WHERE p.key = l.key)
+                    THEN excluded.hits ELSE l.hits + excluded.hits END,
+        window_start = CASE WHEN l.window_start <= (SELECT restart_before FROM per_key p WHERE p.key = l.key)
+                    THEN excluded.window_start ELSE l.window_start END
+      RETURNING l.key, l.hits, l.window_start
+    )
+    SELECT i.ord,
+      (c.hits - p.n + row_number() OVER (PARTITION BY i.key ORDER BY i.ord))::int AS hits,
+      c.window_start
+    FROM input i JOIN per_key p ON p.key = i.key JOIN counted c ON c.key = i.key
+    ORDER BY i.ord
+  `,
+);
+
 /**
  * Counts one hit for each entry in one statement; a key may come several times
  * (several callers), counted in their order: each entry's count is the key's
@@ -36,39 +71,12 @@ export async function countHits(
   db: Db,
   { keys, at }: { keys: { key: string; windowMs: number }[]; at: Date },
 ): Promise<{ hits: number; windowStart: Date }[]> {
-  const restartBefore = keys.map(({ windowMs }) => new Date(at.getTime() - windowMs).toISOString());
-  const rows = await runNamed<{ ord: number; hits: number; window_start: string | Date }>(
-    db,
-    "count-hits",
-    sql`
-      WITH input AS (
-        SELECT * FROM unnest(
-          ${sql.param(keys.map((_, ord) => ord))}::int[],
-          ${sql.param(keys.map(({ key }) => key))}::text[],
-          ${sql.param(restartBefore)}::timestamptz[]
-        ) AS i (ord, key, restart_before)
-      ),
-      per_key AS (
-        SELECT key, count(*)::int AS n, min(restart_before) AS restart_before
-        FROM input GROUP BY key
-      ),
-      counted AS (
-        INSERT INTO ${rateLimits} AS l (key, window_start, hits)
-        SELECT key, ${at.toISOString()}::timestamptz, n FROM per_key ORDER BY key
-        ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN l.window_start <= (SELECT restart_before FROM per_key p WHERE p.key = l.key)
-                      THEN excluded.hits ELSE l.hits + excluded.hits END,
-          window_start = CASE WHEN l.window_start <= (SELECT restart_before FROM per_key p WHERE p.key = l.key)
-                      THEN excluded.window_start ELSE l.window_start END
-        RETURNING l.key, l.hits, l.window_start
-      )
-      SELECT i.ord,
-        (c.hits - p.n + row_number() OVER (PARTITION BY i.key ORDER BY i.ord))::int AS hits,
-        c.window_start
-      FROM input i JOIN per_key p ON p.key = i.key JOIN counted c ON c.key = i.key
-      ORDER BY i.ord
-    `,
-  );
+  const rows = await countHitsStatement(db, {
+    ords: keys.map((_, ord) => ord),
+    keys: keys.map(({ key }) => key),
+    restartBefore: keys.map(({ windowMs }) => new Date(at.getTime() - windowMs).toISOString()),
+    at: at.toISOString(),
+  });
   return rows.map((row) => ({ hits: row.hits, windowStart: new Date(row.window_start) }));
 }
 

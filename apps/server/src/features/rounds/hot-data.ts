@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { groupMembers, roundSubmissions, rounds, session, user, votes } from "../../db/schema";
-import { type Db, runNamed } from "../../lib/db";
+import { type Db, namedStatement } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
 
 export interface QuickVote {
@@ -78,44 +78,39 @@ function upserts(now: SQL): SQL {
   return sql.join(parts, sql`, `);
 }
 
-/**
- * Many members' votes in one statement (decision 0024), each saved when nothing
- * stands in its way: the session alive and a player's, the round this group's,
- * open and not due, voter and member both in the group, no submission by the
- * voter. (The allowances are counted before, by the rate limiter.)
- *
- * The rounds are locked FOR SHARE, as the slow path does, so a vote never goes
- * beside a submit, a leave or a closing. Those write a new version of the round's
- * row (lockRound), so a vote that waited for one sees a newer version than its
- * snapshot read: its other checks may be out of date (`current` false), and it
- * saves nothing. Declining is always safe: the caller tries again, or takes the
- * slow path, which words a refusal. Answers each vote's outcome, in order.
- */
-export async function saveVotes(
-  db: Db,
-  list: QuickVote[],
-  { now, sessionsAt }: { now: Date; sessionsAt: Date },
-): Promise<QuickVoteOutcome[]> {
-  const column = <T>(pick: (vote: QuickVote, ord: number) => T) => sql.param(list.map(pick));
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await runNamed<QuickVoteRow>(
-    db,
-    "save-votes",
-    sql`
+const votesAt = sql`${sql.placeholder("at")}::timestamptz`;
+const saveVotesStatement = namedStatement<
+  QuickVoteRow,
+  {
+    ords: number[];
+    tokens: string[];
+    groupIds: string[];
+    roundIds: string[];
+    selectedFor: string[];
+    keepOption: boolean[];
+    options: ("A" | "B" | null)[];
+    keepComments: boolean[];
+    comments: (string | null)[];
+    at: string;
+    sessionsAt: string;
+  }
+>(
+  "save-votes",
+  sql`
     WITH input AS (
       SELECT * FROM unnest(
-        ${column((_, ord) => ord)}::int[], ${column((v) => v.token)}::text[],
-        ${column((v) => v.groupId)}::text[], ${column((v) => v.roundId)}::text[],
-        ${column((v) => v.selectedFor)}::text[],
-        ${column((v) => v.optionSelected === undefined)}::boolean[],
-        ${column((v) => v.optionSelected ?? null)}::text[],
-        ${column((v) => v.comments === undefined)}::boolean[],
-        ${column((v) => v.comments ?? null)}::text[]
+        ${sql.placeholder("ords")}::int[], ${sql.placeholder("tokens")}::text[],
+        ${sql.placeholder("groupIds")}::text[], ${sql.placeholder("roundIds")}::text[],
+        ${sql.placeholder("selectedFor")}::text[],
+        ${sql.placeholder("keepOption")}::boolean[],
+        ${sql.placeholder("options")}::text[],
+        ${sql.placeholder("keepComments")}::boolean[],
+        ${sql.placeholder("comments")}::text[]
       ) AS i (ord, token, group_id, round_id, selected_for, keep_option, option, keep_comments, comments)
     ),
     voter AS (
       SELECT i.ord, u.id AS user_id FROM input i
-      JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sessionsAt.toISOString()}::timestamptz
+      JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sql.placeholder("sessionsAt")}::timestamptz
       JOIN ${user} u ON u.id = s.user_id
       WHERE u.banned IS NOT TRUE AND u.is_anonymous IS NOT TRUE AND u.email_verified
         AND btrim(u.name) <> ''
@@ -126,7 +121,7 @@ export async function saveVotes(
     ),
     locked AS (
       SELECT r.id, r.group_id, r.xmin::text AS version FROM ${rounds} r
-      WHERE r.id IN (SELECT round_id FROM input) AND r.archived_at IS NULL AND r.due_date > ${at}
+      WHERE r.id IN (SELECT round_id FROM input) AND r.archived_at IS NULL AND r.due_date > ${votesAt}
       ORDER BY r.id
       FOR SHARE
     ),
@@ -152,7 +147,7 @@ export async function saveVotes(
       WHERE signed_in AND open AND current AND member AND target_member AND NOT submitted
       ORDER BY round_id, user_id, selected_for, ord DESC
     ),
-    ${upserts(at)},
+    ${upserts(votesAt)},
     saved AS (
       SELECT * FROM saved_0 UNION ALL SELECT * FROM saved_1
       UNION ALL SELECT * FROM saved_2 UNION ALL SELECT * FROM saved_3
@@ -164,7 +159,39 @@ export async function saveVotes(
       AND s.selected_for = c.selected_for
     ORDER BY c.ord
   `,
-  );
+);
+
+/**
+ * Many members' votes in one statement (decision 0024), each saved when nothing
+ * stands in its way: the session alive and a player's, the round this group's,
+ * open and not due, voter and member both in the group, no submission by the
+ * voter. (The allowances are counted before, by the rate limiter.)
+ *
+ * The rounds are locked FOR SHARE, as the slow path does, so a vote never goes
+ * beside a submit, a leave or a closing. Those write a new version of the round's
+ * row (lockRound), so a vote that waited for one sees a newer version than its
+ * snapshot read: its other checks may be out of date (`current` false), and it
+ * saves nothing. Declining is always safe: the caller tries again, or takes the
+ * slow path, which words a refusal. Answers each vote's outcome, in order.
+ */
+export async function saveVotes(
+  db: Db,
+  list: QuickVote[],
+  { now, sessionsAt }: { now: Date; sessionsAt: Date },
+): Promise<QuickVoteOutcome[]> {
+  const rows = await saveVotesStatement(db, {
+    ords: list.map((_, ord) => ord),
+    tokens: list.map((vote) => vote.token),
+    groupIds: list.map((vote) => vote.groupId),
+    roundIds: list.map((vote) => vote.roundId),
+    selectedFor: list.map((vote) => vote.selectedFor),
+    keepOption: list.map((vote) => vote.optionSelected === undefined),
+    options: list.map((vote) => vote.optionSelected ?? null),
+    keepComments: list.map((vote) => vote.comments === undefined),
+    comments: list.map((vote) => vote.comments ?? null),
+    at: now.toISOString(),
+    sessionsAt: sessionsAt.toISOString(),
+  });
   return rows.map(outcomeOf);
 }
 
