@@ -38,6 +38,9 @@ interface RequestOptions<T extends z.ZodType> {
   endsSession?: boolean;
 }
 
+/** The code of a call dropped because its session ended before it could leave. */
+export const SESSION_ENDED_CODE = "session_ended";
+
 /** Calls sent and not yet answered: the session's end waits for them. */
 const unanswered = new Set<Promise<unknown>>();
 /** While the session ends (see endSession), what every other call waits for. */
@@ -60,9 +63,6 @@ async function send(url: string, init: RequestInit, endsSession = false): Promis
   answer.then(answered, answered);
   return answer;
 }
-
-/** The code of a call dropped because its session ended before it could leave. */
-export const SESSION_ENDED_CODE = "session_ended";
 
 /**
  * How long the log-out waits for calls already sent. By then the server has
