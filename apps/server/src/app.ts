@@ -126,6 +126,7 @@ async function registerInfrastructure(
         message: "Too many new visits from your network. Please try again later.",
       }),
     now: () => clock.now(),
+    sessionsChanged: services.sessionProofs.forget,
   });
   await app.register(securityPlugin, { trustedOrigins: origins });
   await app.register(docsPlugin, { title: config.APP_TITLE });

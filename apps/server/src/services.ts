@@ -29,6 +29,7 @@ import type { Core } from "./lib/core";
 import type { Database } from "./lib/db";
 import { createEventBus } from "./lib/events";
 import { createIdentity } from "./lib/identity";
+import { createSessionProofs } from "./lib/session-proofs";
 import { createIdSigner } from "./lib/signed-id";
 import { createTransactor } from "./lib/transaction";
 
@@ -163,7 +164,9 @@ export function createServices(options: ServicesOptions) {
   const { mail, gameMail } = createMailServices(core, { config, secret, log });
   const limiter = createRateLimiter(core);
   const users = createUsersService(core);
-  const globalDilemmas = createGlobalDilemmaService(core);
+  // Sessions a hot write found alive a moment ago (decision 0031); the identity plugin forgets them.
+  const sessionProofs = createSessionProofs(() => core.clock.now().getTime());
+  const globalDilemmas = createGlobalDilemmaService(core, { proofs: sessionProofs });
   const { groups, rounds } = createGameServices(core, limiter, config, { gameMail, secret });
   const share = createShareService({
     globalDilemmas,
@@ -196,6 +199,7 @@ export function createServices(options: ServicesOptions) {
   return {
     events: core.events,
     identity,
+    sessionProofs,
     mail,
     gameMail,
     limiter,

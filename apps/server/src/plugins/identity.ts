@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { boundedMap } from "../lib/bounded-map";
 import { AppError, notSignedIn } from "../lib/errors";
 import {
   AUTH_BASE_PATH,
@@ -95,6 +96,8 @@ interface IdentityOptions {
   limitGuests: (ip: string) => Promise<void>;
   /** The app's clock: how long ago a session was read (tests move it). */
   now: () => Date;
+  /** Sessions may have ended or accounts been disabled: whatever trusts one it saw checks again. */
+  sessionsChanged: () => void;
 }
 
 /**
@@ -121,25 +124,6 @@ async function signedCookieReader(identity: Identity) {
     if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
     checked.set(value, token);
     return token;
-  };
-}
-
-/** A map that forgets its oldest half when it is full: memory alone bounds it. */
-function boundedMap<V>(capacity = 50_000) {
-  const entries = new Map<string, V>();
-  return {
-    get: (key: string) => entries.get(key),
-    set(key: string, value: V) {
-      if (entries.size >= capacity) {
-        let drop = capacity / 2;
-        for (const key of entries.keys()) {
-          entries.delete(key);
-          if (--drop <= 0) break;
-        }
-      }
-      entries.set(key, value);
-    },
-    clear: () => entries.clear(),
   };
 }
 
@@ -244,9 +228,13 @@ async function relayResponse(reply: FastifyReply, response: Response, pathname: 
  */
 function authRoutes(
   scope: FastifyInstance,
-  { identity, limitGuests }: IdentityOptions,
+  { identity, limitGuests, sessionsChanged }: IdentityOptions,
   recent: RecentViewers,
 ) {
+  const forgetSessions = () => {
+    recent.clear();
+    sessionsChanged();
+  };
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
@@ -259,13 +247,13 @@ function authRoutes(
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
       if (url.pathname === GUEST_SIGN_IN_PATH) await limitGuests(request.ip);
       // A sign-out, a revoked session, a ban, a new name: sessions read before may be out of date.
-      if (request.method !== "GET") recent.clear();
+      if (request.method !== "GET") forgetSessions();
       const body = request.body instanceof Buffer && request.body.length ? request.body : undefined;
       const response = await identity.handler(
         new Request(url, { method: request.method, headers: toHeaders(request), body }),
       );
-      // Again once done: a hot read meanwhile may have kept the session as it was.
-      if (request.method !== "GET") recent.clear();
+      // Again once done: a hot read or write meanwhile may have kept the session as it was.
+      if (request.method !== "GET") forgetSessions();
       return relayResponse(reply, response, url.pathname);
     },
   });

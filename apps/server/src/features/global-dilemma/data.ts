@@ -53,10 +53,11 @@ export interface Choice {
   option: Option;
 }
 
+/** A choice's fate; where its session was found alive, with the session's user. */
 export type ChoiceOutcome =
-  | { status: "saved"; dilemma: GlobalDilemma }
+  | { status: "saved"; dilemma: GlobalDilemma; userId: string }
   | { status: "no-session" }
-  | { status: "no-dilemma" };
+  | { status: "no-dilemma"; userId: string };
 
 /** A dilemma with its counts as the batched statements answer it, per input row. */
 export interface DilemmaRow {
@@ -70,7 +71,7 @@ export interface DilemmaRow {
   count_b: number;
 }
 
-export function dilemmaOfRow(row: DilemmaRow & { id: string }): GlobalDilemma {
+export function dilemmaOfRow(row: Omit<DilemmaRow, "signed_in"> & { id: string }): GlobalDilemma {
   const { id, day, dilemma, option_a: optionA, option_b: optionB } = row;
   return { id, day, dilemma, optionA, optionB, countA: row.count_a, countB: row.count_b };
 }
@@ -85,7 +86,7 @@ export const liveSessionJoin = sql`
     AND s.expires_at > ${sql.placeholder("sessionsAt")}::timestamptz
   JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE`;
 
-type ChoiceRow = DilemmaRow & { ord: number };
+type ChoiceRow = DilemmaRow & { ord: number; user_id: string | null };
 
 const choicesAt = sql`${sql.placeholder("at")}::timestamptz`;
 const saveChoicesStatement = namedStatement<
@@ -138,7 +139,7 @@ const saveChoicesStatement = namedStatement<
       WHERE g.id = d.dilemma_id AND t.id = g.dilemma_id
       RETURNING g.id, g.day::text AS day, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b
     )
-    SELECT i.ord, c.ord IS NOT NULL AS signed_in, m.*
+    SELECT i.ord, c.ord IS NOT NULL AS signed_in, c.user_id, m.*
     FROM input i
     LEFT JOIN chooser c ON c.ord = i.ord
     LEFT JOIN moved m ON m.id = i.dilemma_id
@@ -172,16 +173,77 @@ export async function saveChoices(
   // One object per dilemma: every chooser of a batch shares it (and its serialised answer).
   const dilemmasOf = new Map<string, GlobalDilemma>();
   return rows.map((row): ChoiceOutcome => {
-    if (!row.signed_in) return { status: "no-session" };
-    if (row.id === null) return { status: "no-dilemma" };
+    if (!row.signed_in || row.user_id === null) return { status: "no-session" };
+    const userId = row.user_id;
+    if (row.id === null) return { status: "no-dilemma", userId };
     const id = row.id;
     let saved = dilemmasOf.get(id);
     if (!saved) {
       saved = Object.freeze(dilemmaOfRow({ ...row, id }));
       dilemmasOf.set(id, saved);
     }
-    return { status: "saved", dilemma: saved };
+    return { status: "saved", dilemma: saved, userId };
   });
+}
+
+/** Choices whose sessions were proven alive a moment ago: one dilemma, one choice per user. */
+export interface ProvenChoices {
+  globalDilemmaId: string;
+  userIds: string[];
+  options: Option[];
+}
+
+const saveProvenChoicesStatement = namedStatement<
+  Omit<DilemmaRow, "signed_in"> & { id: string },
+  { globalDilemmaId: string; userIds: string[]; options: Option[]; at: string }
+>(
+  "save-proven-choices",
+  sql`
+    WITH changed AS (
+      INSERT INTO ${globalSelections} AS s (global_dilemma_id, user_id, option, created_at, updated_at)
+      SELECT ${sql.placeholder("globalDilemmaId")}, i.user_id, i.option, ${choicesAt}, ${choicesAt}
+      FROM unnest(${sql.placeholder("userIds")}::text[], ${sql.placeholder("options")}::text[])
+        AS i (user_id, option)
+      WHERE EXISTS (SELECT FROM ${globalDilemmas} g WHERE g.id = ${sql.placeholder("globalDilemmaId")})
+      ORDER BY i.user_id
+      ON CONFLICT (global_dilemma_id, user_id) DO UPDATE
+        SET option = excluded.option, updated_at = excluded.updated_at
+        WHERE s.option <> excluded.option
+      RETURNING s.option, s.xmax = 0 AS inserted
+    )
+    UPDATE ${globalDilemmas} g SET count_a = g.count_a + d.a, count_b = g.count_b + d.b
+    FROM (
+      SELECT
+        count(*) FILTER (WHERE option = 'A') - count(*) FILTER (WHERE option = 'B' AND NOT inserted) AS a,
+        count(*) FILTER (WHERE option = 'B') - count(*) FILTER (WHERE option = 'A' AND NOT inserted) AS b
+      FROM changed
+    ) d, ${dilemmas} t
+    WHERE g.id = ${sql.placeholder("globalDilemmaId")} AND t.id = g.dilemma_id
+    RETURNING g.id, g.day::text AS day, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b
+  `,
+);
+
+/**
+ * The lean twin of `saveChoices` (decision 0031), for choices whose sessions this
+ * instance proved alive a moment ago: no session is read, and one dilemma's
+ * counters move once by what changed. Choices are inserted or switched as there
+ * (a repeat changes nothing), in the same order of rows. Answers the dilemma with
+ * its counts as this statement left them, or null when there is no such dilemma.
+ * A user deleted meanwhile fails it (their choice's key is gone): the caller then
+ * checks the sessions after all. It commits on its own (outside any transaction).
+ */
+export async function saveProvenChoices(
+  db: Db,
+  { globalDilemmaId, userIds, options }: ProvenChoices,
+  { now }: { now: Date },
+): Promise<GlobalDilemma | null> {
+  const [row] = await saveProvenChoicesStatement(db, {
+    globalDilemmaId,
+    userIds,
+    options,
+    at: now.toISOString(),
+  });
+  return row ? Object.freeze(dilemmaOfRow(row)) : null;
 }
 
 /**

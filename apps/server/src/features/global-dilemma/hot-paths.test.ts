@@ -1,7 +1,8 @@
-// The daily dilemma's hot paths (decisions 0021, 0023) without timing anything:
-// the shared copy of today's counts is at most a second old and a chooser's own
-// answer exact at once; choices written together in one statement stay exact,
-// in order and durable; a session is checked in the very statement.
+// The daily dilemma's hot paths (decisions 0021, 0023, 0031) without timing
+// anything: the shared copy of today's counts is at most a second old and a
+// chooser's own answer exact at once; choices written together in one statement
+// stay exact, in order and durable; a session is checked in the very statement,
+// or trusted for at most SESSION_PROOF_MS after such a check.
 import {
   type GetGlobalDilemmaResponse,
   type GetSelectionResponse,
@@ -14,8 +15,9 @@ import {
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
-import { globalDilemmas, globalSelections, user } from "../../db/schema";
+import { globalDilemmas, globalSelections, session, user } from "../../db/schema";
 import { AUTH_BASE_PATH } from "../../lib/identity";
+import { SESSION_PROOF_MS } from "../../lib/session-proofs";
 import { TODAY_MAX_AGE_MS } from "./today-cache";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -164,7 +166,7 @@ describe("choices written together", () => {
   }, 60_000);
 });
 
-describe("the session, checked where the choice is written", () => {
+describe("the session, checked where the choice is written or a moment before", () => {
   it("is refused at once after signing out", async () => {
     const { id } = await newDay();
     const visitor = await t.anonymous();
@@ -178,14 +180,70 @@ describe("the session, checked where the choice is written", () => {
     expect(await storedChoice(id, visitor.userId)).toBe("A");
   });
 
-  it("is refused at once for a disabled account, even disabled elsewhere", async () => {
+  it("is refused within SESSION_PROOF_MS for an account disabled elsewhere", async () => {
     const { id } = await newDay();
     const visitor = await t.anonymous();
     expect((await choose(visitor, id, "A")).status).toBe(200);
+    // Another instance's ban: straight into the database, unseen by this one.
     await t.db.update(user).set({ banned: true }).where(eq(user.id, visitor.userId));
+    await moveClock(SESSION_PROOF_MS);
     expect((await choose(visitor, id, "B")).status).toBe(401);
     expect(await storedChoice(id, visitor.userId)).toBe("A");
     const read = await visitor.get<GetSelectionResponse>(`/api/dilemmas/global/${id}/selection`);
     expect(read.status).toBe(401);
   });
+
+  it("is refused within SESSION_PROOF_MS for a session ended elsewhere", async () => {
+    const { id } = await newDay();
+    const visitor = await t.anonymous();
+    expect((await choose(visitor, id, "A")).status).toBe(200);
+    await t.db.delete(session).where(eq(session.userId, visitor.userId));
+    await moveClock(SESSION_PROOF_MS);
+    expect((await choose(visitor, id, "B")).status).toBe(401);
+    expect(await storedChoice(id, visitor.userId)).toBe("A");
+  });
+
+  it("answers 401, not an error, for a session proven a moment ago whose account is gone", async () => {
+    const { id } = await newDay();
+    const visitor = await t.anonymous();
+    expect((await choose(visitor, id, "A")).status).toBe(200);
+    // Deleted elsewhere, its session and choice with it: the proof here is still young.
+    await t.db.delete(user).where(eq(user.id, visitor.userId));
+    expect((await choose(visitor, id, "B")).status).toBe(401);
+    expect(await storedChoice(id, visitor.userId)).toBeNull();
+  });
+
+  it("answers 404 for a dilemma that does not exist, the session proven a moment ago", async () => {
+    const { id } = await newDay();
+    const visitor = await t.anonymous();
+    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const missing = await choose(visitor, "no-such-dilemma", "B");
+    expect(missing.status).toBe(404);
+    expect(await storedChoice(id, visitor.userId)).toBe("A");
+  });
+
+  it("keeps one choice per person when two of their sessions choose together", async () => {
+    const { id } = await newDay();
+    const email = `two-sessions-${id}@example.com`;
+    const phone = await t.signIn(email, { client: await t.httpClient() });
+    const laptop = await t.signIn(email, { client: await t.httpClient() });
+    const crowd = await Promise.all(Array.from({ length: 8 }, () => t.anonymous({ http: true })));
+    const everyone = [phone, laptop, ...crowd];
+    // First choices prove every session; then all switch at once, both of this person's too.
+    for (const answer of await Promise.all(everyone.map((client) => choose(client, id, "A")))) {
+      expect(answer.status).toBe(200);
+    }
+    const again = await Promise.all([
+      ...crowd.map((visitor) => choose(visitor, id, "B")),
+      choose(phone, id, "B"),
+      choose(laptop, id, "A"),
+    ]);
+    expect(again.map((answer) => answer.status)).toEqual(again.map(() => 200));
+    const mine = await storedChoice(id, phone.userId);
+    expect(["A", "B"]).toContain(mine);
+    const rows = await stored(id);
+    expect(rows.countA + rows.countB).toBe(crowd.length + 1);
+    const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
+    expect({ countA: day?.countA, countB: day?.countB }).toEqual(rows);
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ import { createAccess } from "../../lib/access";
 import { createClock } from "../../lib/clock";
 import type { Database } from "../../lib/db";
 import { createMemoryEventBus } from "../../lib/events";
+import { createSessionProofs } from "../../lib/session-proofs";
 import { createTransactor } from "../../lib/transaction";
 import { createGlobalDilemmaService } from "./service";
 import { TODAY_MAX_AGE_MS } from "./today-cache";
@@ -74,13 +75,16 @@ async function streakOf(client: TestClient) {
 function otherInstance() {
   const clock = createClock();
   clock.advance(t.clock.now().getTime() - Date.now());
-  return createGlobalDilemmaService({
-    db: other.db,
-    clock,
-    transaction: createTransactor(other.db, () => {}),
-    access: createAccess({ adminEmails: [] }),
-    events: createMemoryEventBus({ warn: () => {} }),
-  });
+  return createGlobalDilemmaService(
+    {
+      db: other.db,
+      clock,
+      transaction: createTransactor(other.db, () => {}),
+      access: createAccess({ adminEmails: [] }),
+      events: createMemoryEventBus({ warn: () => {} }),
+    },
+    { proofs: createSessionProofs(() => clock.now().getTime()) },
+  );
 }
 
 describe("the daily roll-up", () => {

@@ -2,14 +2,18 @@ import { utcDay, visibleStreak } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option, Streak } from "@eitheror/shared/global-dilemma/schema";
 import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
+import type { Db } from "../../lib/db";
 import { invariant, notFound, notSignedIn } from "../../lib/errors";
 import type { SessionToken } from "../../lib/identity";
+import type { SessionProofs } from "../../lib/session-proofs";
 import type { Unit } from "../../lib/transaction";
 import {
   type Choice,
   type ChoiceOutcome,
   findGlobalDilemmaByDay,
+  type ProvenChoices,
   saveChoices,
+  saveProvenChoices,
   transferSelections,
 } from "./data";
 import { createDayLoader } from "./day-loader";
@@ -51,9 +55,61 @@ function answerOf(found: ViewerDay, today: string): ViewerAnswer {
   return { status: "found", dilemma, option, streak: { days, chosenToday } };
 }
 
-export function createGlobalDilemmaService(core: Core) {
+/**
+ * A batch that may skip reading its sessions (decision 0031): every session proven
+ * alive a moment ago, one dilemma, one choice per user. Else null.
+ */
+function provenChoicesOf(batch: Choice[], proofs: SessionProofs): ProvenChoices | null {
+  const globalDilemmaId = batch[0]?.globalDilemmaId;
+  if (globalDilemmaId === undefined) return null;
+  const userIds: string[] = [];
+  for (const choice of batch) {
+    const userId = proofs.userOf(choice.token);
+    if (userId === null || choice.globalDilemmaId !== globalDilemmaId) return null;
+    userIds.push(userId);
+  }
+  // Two sessions of one person: the full statement keeps the later choice.
+  if (new Set(userIds).size < userIds.length) return null;
+  return { globalDilemmaId, userIds, options: batch.map((choice) => choice.option) };
+}
+
+/**
+ * Writes a batch of choices: without reading their sessions when each was proven
+ * alive a moment ago (decision 0031), else reading each in the statement, which
+ * proves the live ones for the next choices.
+ */
+function createChoiceWriter(db: Db, proofs: SessionProofs) {
+  async function saveCheckedChoices(batch: Choice[], now: Date): Promise<ChoiceOutcome[]> {
+    // Sessions expire by the real time, as better-auth reads them.
+    const outcomes = await saveChoices(db, batch, { now, sessionsAt: new Date() });
+    for (const [i, outcome] of outcomes.entries()) {
+      const { token } = batch[i] as Choice;
+      if (outcome.status !== "no-session") proofs.prove(token, outcome.userId, now.getTime());
+    }
+    return outcomes;
+  }
+
+  return async function write(batch: Choice[], now: Date): Promise<ChoiceOutcome[]> {
+    const proven = provenChoicesOf(batch, proofs);
+    if (!proven) return saveCheckedChoices(batch, now);
+    let dilemma: GlobalDilemma | null;
+    try {
+      dilemma = await saveProvenChoices(db, proven, { now });
+    } catch {
+      // A user deleted meanwhile, say: their sessions are read after all.
+      for (const choice of batch) proofs.doubt(choice.token);
+      return saveCheckedChoices(batch, now);
+    }
+    return proven.userIds.map((userId) =>
+      dilemma ? { status: "saved", dilemma, userId } : { status: "no-dilemma", userId },
+    );
+  };
+}
+
+export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: SessionProofs }) {
   const { db, clock } = core;
   const today = createTodayCache(clock, createDayLoader(core));
+  const writeChoices = createChoiceWriter(db, proofs);
 
   /**
    * Concurrent choices go to the database together (decision 0023); one visitor's
@@ -65,8 +121,7 @@ export function createGlobalDilemmaService(core: Core) {
     inFlight: BATCHES_IN_FLIGHT,
     run: async (batch) => {
       const now = clock.now();
-      // Sessions expire by the real time, as better-auth reads them.
-      const outcomes = await saveChoices(db, batch, { now, sessionsAt: new Date() });
+      const outcomes = await writeChoices(batch, now);
       const dilemmas = new Map<string, GlobalDilemma>();
       for (const outcome of outcomes) {
         if (outcome.status === "saved") dilemmas.set(outcome.dilemma.id, outcome.dilemma);
