@@ -245,15 +245,19 @@ function authRoutes(
     schema: { hide: true },
     handler: async (request, reply) => {
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      if (url.pathname === GUEST_SIGN_IN_PATH) await limitGuests(request.ip);
-      // A sign-out, a revoked session, a ban, a new name: sessions read before may be out of date.
-      if (request.method !== "GET") forgetSessions();
+      const guestArrives = url.pathname === GUEST_SIGN_IN_PATH;
+      if (guestArrives) await limitGuests(request.ip);
+      // A sign-out, a revoked session, a ban, a new name: sessions read before may be
+      // out of date. A new guest's session changes no other: every visitor's first
+      // call must not make every other visitor's next one check its session again.
+      const changes = request.method !== "GET" && !guestArrives;
+      if (changes) forgetSessions();
       const body = request.body instanceof Buffer && request.body.length ? request.body : undefined;
       const response = await identity.handler(
         new Request(url, { method: request.method, headers: toHeaders(request), body }),
       );
       // Again once done: a hot read or write meanwhile may have kept the session as it was.
-      if (request.method !== "GET") forgetSessions();
+      if (changes) forgetSessions();
       return relayResponse(reply, response, url.pathname);
     },
   });

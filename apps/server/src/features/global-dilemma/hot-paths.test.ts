@@ -66,6 +66,12 @@ async function stored(id: string) {
   return { countA: of("A"), countB: of("B") };
 }
 
+/** The counters on the day's row. */
+async function counters(id: string) {
+  const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
+  return { countA: day?.countA, countB: day?.countB };
+}
+
 async function storedChoice(id: string, userId: string) {
   const [row] = await t.db
     .select({ option: globalSelections.option })
@@ -121,8 +127,7 @@ describe("choices written together", () => {
     expect(again.map((answer) => answer.status)).toEqual(again.map(() => 200));
     const rows = await stored(id);
     expect(rows.countA + rows.countB).toBe(visitors.length);
-    const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
-    expect({ countA: day?.countA, countB: day?.countB }).toEqual(rows);
+    expect(await counters(id)).toEqual(rows);
   }, 60_000);
 
   it("count one visitor's choices on their way together once", async () => {
@@ -142,8 +147,7 @@ describe("choices written together", () => {
     expect(["A", "B"]).toContain(mine);
     const rows = await stored(id);
     expect(rows).toEqual(mine === "A" ? { countA: 11, countB: 0 } : { countA: 10, countB: 1 });
-    const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
-    expect({ countA: day?.countA, countB: day?.countB }).toEqual(rows);
+    expect(await counters(id)).toEqual(rows);
   }, 60_000);
 
   it("answer each choice only once it is stored, with counts that include it", async () => {
@@ -203,6 +207,19 @@ describe("the session, checked where the choice is written or a moment before", 
     expect(await storedChoice(id, visitor.userId)).toBe("A");
   });
 
+  it("is trusted for its second still when another visitor arrives", async () => {
+    const { id } = await newDay();
+    const visitor = await t.anonymous();
+    expect((await choose(visitor, id, "A")).status).toBe(200);
+    // A newcomer's guest session ends no other; then this one ends elsewhere, unseen here.
+    await t.anonymous();
+    await t.db.delete(session).where(eq(session.userId, visitor.userId));
+    expect((await choose(visitor, id, "B")).status).toBe(200);
+    await moveClock(SESSION_PROOF_MS);
+    expect((await choose(visitor, id, "A")).status).toBe(401);
+    expect(await storedChoice(id, visitor.userId)).toBe("B");
+  });
+
   it("answers 401, not an error, for a session proven a moment ago whose account is gone", async () => {
     const { id } = await newDay();
     const visitor = await t.anonymous();
@@ -243,7 +260,6 @@ describe("the session, checked where the choice is written or a moment before", 
     expect(["A", "B"]).toContain(mine);
     const rows = await stored(id);
     expect(rows.countA + rows.countB).toBe(crowd.length + 1);
-    const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
-    expect({ countA: day?.countA, countB: day?.countB }).toEqual(rows);
+    expect(await counters(id)).toEqual(rows);
   }, 60_000);
 });
