@@ -173,7 +173,7 @@ export async function saveChoices(
   // One object per dilemma: every chooser of a batch shares it (and its serialised answer).
   const dilemmasOf = new Map<string, GlobalDilemma>();
   return rows.map((row): ChoiceOutcome => {
-    if (!row.signed_in || row.user_id === null) return { status: "no-session" };
+    if (row.user_id === null) return { status: "no-session" };
     const userId = row.user_id;
     if (row.id === null) return { status: "no-dilemma", userId };
     const id = row.id;

@@ -66,6 +66,14 @@ async function stored(id: string) {
   return { countA: of("A"), countB: of("B") };
 }
 
+/** A new day, and a guest whose choice of A on it was saved (their session proven). */
+async function aVisitorWhoChoseA() {
+  const { id } = await newDay();
+  const visitor = await t.anonymous();
+  expect((await choose(visitor, id, "A")).status).toBe(200);
+  return { id, visitor };
+}
+
 /** The counters on the day's row. */
 async function counters(id: string) {
   const [day] = await t.db.select().from(globalDilemmas).where(eq(globalDilemmas.id, id));
@@ -172,9 +180,7 @@ describe("choices written together", () => {
 
 describe("the session, checked where the choice is written or a moment before", () => {
   it("is refused at once after signing out", async () => {
-    const { id } = await newDay();
-    const visitor = await t.anonymous();
-    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const { id, visitor } = await aVisitorWhoChoseA();
     const token = visitor.cookies.get("better-auth.session_token");
     expect((await visitor.post(`${AUTH_BASE_PATH}/sign-out`, { body: {} })).status).toBe(200);
     const replay = t.client();
@@ -185,9 +191,7 @@ describe("the session, checked where the choice is written or a moment before", 
   });
 
   it("is refused within SESSION_PROOF_MS for an account disabled elsewhere", async () => {
-    const { id } = await newDay();
-    const visitor = await t.anonymous();
-    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const { id, visitor } = await aVisitorWhoChoseA();
     // Another instance's ban: straight into the database, unseen by this one.
     await t.db.update(user).set({ banned: true }).where(eq(user.id, visitor.userId));
     await moveClock(SESSION_PROOF_MS);
@@ -198,9 +202,7 @@ describe("the session, checked where the choice is written or a moment before", 
   });
 
   it("is refused within SESSION_PROOF_MS for a session ended elsewhere", async () => {
-    const { id } = await newDay();
-    const visitor = await t.anonymous();
-    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const { id, visitor } = await aVisitorWhoChoseA();
     await t.db.delete(session).where(eq(session.userId, visitor.userId));
     await moveClock(SESSION_PROOF_MS);
     expect((await choose(visitor, id, "B")).status).toBe(401);
@@ -208,9 +210,7 @@ describe("the session, checked where the choice is written or a moment before", 
   });
 
   it("is trusted for its second still when another visitor arrives", async () => {
-    const { id } = await newDay();
-    const visitor = await t.anonymous();
-    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const { id, visitor } = await aVisitorWhoChoseA();
     // A newcomer's guest session ends no other; then this one ends elsewhere, unseen here.
     await t.anonymous();
     await t.db.delete(session).where(eq(session.userId, visitor.userId));
@@ -221,9 +221,7 @@ describe("the session, checked where the choice is written or a moment before", 
   });
 
   it("answers 401, not an error, for a session proven a moment ago whose account is gone", async () => {
-    const { id } = await newDay();
-    const visitor = await t.anonymous();
-    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const { id, visitor } = await aVisitorWhoChoseA();
     // Deleted elsewhere, its session and choice with it: the proof here is still young.
     await t.db.delete(user).where(eq(user.id, visitor.userId));
     expect((await choose(visitor, id, "B")).status).toBe(401);
@@ -231,9 +229,7 @@ describe("the session, checked where the choice is written or a moment before", 
   });
 
   it("answers 404 for a dilemma that does not exist, the session proven a moment ago", async () => {
-    const { id } = await newDay();
-    const visitor = await t.anonymous();
-    expect((await choose(visitor, id, "A")).status).toBe(200);
+    const { id, visitor } = await aVisitorWhoChoseA();
     const missing = await choose(visitor, "no-such-dilemma", "B");
     expect(missing.status).toBe(404);
     expect(await storedChoice(id, visitor.userId)).toBe("A");
