@@ -53,8 +53,11 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("preValidation", (request, _reply, done) => {
     if (request.is404) return done();
     try {
-      const parts = [request.params, request.query, bodyOf(request)];
-      done(parts.some((part) => holdsUnstorableText(part)) ? refusedText() : undefined);
+      const unstorable =
+        holdsUnstorableText(request.params) ||
+        holdsUnstorableText(request.query) ||
+        holdsUnstorableText(bodyOf(request));
+      done(unstorable ? refusedText() : undefined);
     } catch (error) {
       done(error as Error);
     }

@@ -9,13 +9,24 @@ export function isStorableText(text: string): boolean {
   return !text.includes("\u0000") && !LONE_SURROGATE.test(text);
 }
 
-/** Whether any string inside `value` (a parsed JSON body, a query) is not storable text. */
+/**
+ * Whether any string inside `value` (a parsed JSON body, a query), key or value, is
+ * not storable text. It runs on every request: it walks without allocating.
+ */
 export function holdsUnstorableText(value: unknown, depth = 0): boolean {
   if (typeof value === "string") return !isStorableText(value);
   // Deeper than any payload of ours: the parser's own limits have the last word.
   if (depth > 64 || value === null || typeof value !== "object") return false;
-  const items = Array.isArray(value) ? value : Object.entries(value).flat();
-  return items.some((item) => holdsUnstorableText(item, depth + 1));
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsUnstorableText(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (!isStorableText(key) || holdsUnstorableText(item, depth + 1)) return true;
+  }
+  return false;
 }
 
 /**
