@@ -88,29 +88,32 @@ export async function setUpRound(base, mailboxUrl) {
   return { players, groupId, roundId: started.data.dilemmaData.roundId };
 }
 
-/** Each request of a scenario from the next player in turn. */
+/**
+ * A scenario's turns (scripts/bench-support.mjs): `request.turns` requests (one
+ * per player unless it says), turn t from player t mod N, its body from
+ * `request.body(t)`.
+ */
 export function inTurn(players, request) {
-  let turn = 0;
-  return {
+  return Array.from({ length: request.turns ?? players.length }, (_, turn) => ({
     method: request.method,
-    setupRequest: (base) => {
-      const player = players[turn % players.length];
-      const extra = request.body ? { body: JSON.stringify(request.body(turn)) } : {};
-      turn++;
-      return { ...base, headers: player.headers(Boolean(request.body)), ...extra };
-    },
-  };
+    headers: players[turn % players.length].headers(Boolean(request.body)),
+    ...(request.body && { body: JSON.stringify(request.body(turn)) }),
+  }));
 }
 
-/** A vote body for turn `turn`: voter turn mod N, for member (turn / N) mod N. */
+/**
+ * Votes, as `inTurn` takes them: turn t from voter t mod N, for member (t / N) mod
+ * N; its option and comment vary with t. After N² × 21 turns they start over.
+ */
 export function voteFor(players) {
-  return (turn) => {
-    const member = players[Math.floor(turn / players.length) % players.length];
-    return {
-      selectedFor: member.id,
+  return {
+    method: "POST",
+    turns: players.length * players.length * 21,
+    body: (turn) => ({
+      selectedFor: players[Math.floor(turn / players.length) % players.length].id,
       optionSelected: turn % 3 === 0 ? "B" : "A",
       comments: `Bench comment ${turn % 7}`,
-    };
+    }),
   };
 }
 

@@ -3,7 +3,7 @@
 // visitors, and the rows it seeds straight into the database.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
@@ -142,8 +142,46 @@ export async function seedSelections(target, total) {
         count_a = count_a + (SELECT count(*) FROM generate_series(${from}, ${total}) g WHERE g % 3 <> 0),
         count_b = count_b + (SELECT count(*) FROM generate_series(${from}, ${total}) g WHERE g % 3 = 0)
       WHERE id = '${SEEDED_DILEMMA}'`);
+    // As after any bulk load: autovacuum would otherwise pick these tables up in the
+    // middle of a measurement.
+    await query("VACUUM (ANALYZE) users, global_selections");
     await query("CHECKPOINT");
   });
+}
+
+/**
+ * A copy of the app's database as it is now (the app stopped, nothing connected to
+ * it): a PostgreSQL database made from it as a template, or a copy of the PGlite
+ * folder. `drop()` removes it.
+ */
+export async function copyOf(target) {
+  if (target.kind === "postgres") {
+    const from = new URL(target.url);
+    const name = `${from.pathname.slice(1)}_copy`;
+    const server = new URL(target.url);
+    server.pathname = "/postgres";
+    const admin = new pg.Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from.pathname.slice(1)}`);
+    await admin.end();
+    const url = new URL(target.url);
+    url.pathname = `/${name}`;
+    return {
+      target: { kind: "postgres", url: url.toString() },
+      async drop() {
+        const client = new pg.Client({ connectionString: server.toString() });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dataDir = `${target.dataDir}-copy`;
+  cpSync(target.dataDir, dataDir, { recursive: true });
+  return {
+    target: { kind: "pglite", dataDir },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 /** An anonymous visitor: its cookies and the anti-forgery token. */
@@ -170,12 +208,32 @@ export async function signInVisitor(base) {
 
 export const CONNECTIONS = 20;
 
-function load(options, seconds) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, ...options, duration: seconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
+/**
+ * One run of a scenario: CONNECTIONS autocannon instances of one connection each,
+ * merged with autocannon.aggregateResult (latencies from their histograms). A
+ * scenario's `turns` are its requests in turn order: connection c sends turns c,
+ * c + CONNECTIONS, … and starts over, and autocannon builds each request once. With
+ * a `setupRequest` it would build every request again as it sends it, on the cores
+ * the servers share: the faster a server, the more of their time the generator took
+ * (docs/bench.md, run 6). Without `turns`, every connection sends the same request.
+ */
+async function load({ turns, ...options }, seconds) {
+  if (turns && turns.length % CONNECTIONS !== 0) {
+    throw new Error(`${turns.length} turns do not share out over ${CONNECTIONS} connections`);
+  }
+  const mine = (c) => turns?.filter((_, turn) => turn % CONNECTIONS === c);
+  const results = await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, c) =>
+      autocannon({
+        ...options,
+        ...(turns && { requests: mine(c) }),
+        connections: 1,
+        duration: seconds,
+        skipAggregateResult: true,
+      }),
+    ),
+  );
+  return autocannon.aggregateResult(results, { url: options.url, connections: CONNECTIONS });
 }
 
 /** Several runs of one scenario as one: req/s over all, mean p50, worst p99. */

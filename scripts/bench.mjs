@@ -6,7 +6,8 @@
 //        (today's dilemma and yesterday's final split, as the landing page reads them)
 //   GET  …/selection (the visitor's choice and streak, 200 visitors) vs the same bare route
 //   POST …/selection (distinct visitors) vs a bare route doing one hot-row UPDATE (pg/PGlite)
-//   the same with 1,000,000 stored selections vs with 10,000 (nothing may count rows)
+//   the same with 1,000,000 stored selections vs with 10,000 (nothing may count rows):
+//        two apps side by side, the second on a copy of the database taken before seeding
 //   GET  …/rounds/current (20 members)   vs the bare JSON route
 //   POST …/rounds/:id/vote               vs a bare route doing one keyed INSERT
 //
@@ -35,6 +36,7 @@ import { join } from "node:path";
 import { inTurn, MEMBERS, setUpRound, voteFor, votesAreConsistent } from "./bench-rounds.mjs";
 import {
   CONNECTIONS,
+  copyOf,
   createPostgresDatabase,
   postgresAnswers,
   root,
@@ -49,6 +51,8 @@ import {
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const base = `http://127.0.0.1:${PORT}`;
 const BASELINE_PORT = PORT + 1;
+/** The second app of the million-selection phase, on a copy holding 10,000. */
+const FEW_PORT = PORT + 2;
 const baselineBase = `http://127.0.0.1:${BASELINE_PORT}`;
 const SMTP_PORT = PORT + 15;
 const MAILBOX_URL = `http://127.0.0.1:${PORT + 16}`;
@@ -87,11 +91,11 @@ const TARGETS = {
   firstStartMb: 400, // PGlite, empty DATA_DIR
 };
 
-const appEnv = (target) => ({
+const appEnv = (target, port) => ({
   APP_ENV: "test",
-  PORT: String(PORT),
+  PORT: String(port),
   HOST: "127.0.0.1",
-  PUBLIC_URL: base,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: "error",
   // Fixed, so sessions outlive the restarts between the phases.
   AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
@@ -106,10 +110,11 @@ const appEnv = (target) => ({
 /** The built server; BENCH_SERVER names another build (an older one, for a "before"). */
 const SERVER = process.env.BENCH_SERVER ?? "apps/server/dist/server.js";
 
-async function startApp(target) {
-  const app = startProcess([SERVER], appEnv(target));
+/** The built app on `target`; a second one (its database a copy) on another port. */
+async function startApp(target, port = PORT) {
+  const app = startProcess([SERVER], appEnv(target, port));
   const started = Date.now();
-  await waitUntilReady(`${base}/api/ready`, "the app", app.exited);
+  await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, "the app", app.exited);
   return { ...app, readyMs: Date.now() - started };
 }
 
@@ -142,40 +147,40 @@ function selections(
   acknowledged,
   url = `${base}/api/dilemmas/global/${id}/selection`,
 ) {
-  let turn = 0;
+  const turns = [];
+  for (let turn = 0; turn < 2 * visitors.length; turn++) {
+    const visitor = turn % visitors.length;
+    const option = turn < visitors.length ? "A" : "B";
+    const { cookie, xsrf } = visitors[visitor];
+    turns.push({
+      visitor,
+      option,
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        cookie,
+        "x-xsrf-token": xsrf,
+        "x-request-id": `bench-${visitor}-${option}`,
+      },
+      body: JSON.stringify({ option }),
+      onResponse: (status) => {
+        if (status === 200) acknowledged.set(visitor, option);
+        acknowledged.sent.delete(visitor);
+        // Its connection sends that connection's next turn at once (sent, maybe unanswered).
+        const next = turns[(turn + CONNECTIONS) % turns.length];
+        acknowledged.sent.set(next.visitor, next.option);
+      },
+    });
+  }
   return {
     name: "select",
-    options: () => ({
-      url,
-      requests: [
-        {
-          method: "POST",
-          setupRequest: (request) => {
-            const visitor = turn % visitors.length;
-            const option = Math.floor(turn / visitors.length) % 2 === 0 ? "A" : "B";
-            turn++;
-            const { cookie, xsrf } = visitors[visitor];
-            acknowledged.sent.set(visitor, option);
-            return {
-              ...request,
-              headers: {
-                "content-type": "application/json",
-                cookie,
-                "x-xsrf-token": xsrf,
-                // Echoed in the answer's x-request-id: whose choice was acknowledged.
-                "x-request-id": `bench-${visitor}-${option}`,
-              },
-              body: JSON.stringify({ option }),
-            };
-          },
-          onResponse: (status, _body, _context, headers) => {
-            const [, visitor, option] = headers["x-request-id"]?.split("-") ?? [];
-            if (status === 200) acknowledged.set(Number(visitor), option);
-            acknowledged.sent.delete(Number(visitor));
-          },
-        },
-      ],
-    }),
+    options: () => {
+      // Each connection starts with its first turn.
+      for (const first of turns.slice(0, CONNECTIONS)) {
+        acknowledged.sent.set(first.visitor, first.option);
+      }
+      return { url, turns };
+    },
   };
 }
 
@@ -233,21 +238,10 @@ async function readPhase({ results, visitors }) {
 
 /** Each visitor's own read of today's choice and streak, in turn, beside the bare JSON route. */
 async function streakPhase({ results, id, visitors }) {
-  const eachVisitor = (url) => {
-    let turn = 0;
-    return {
-      url,
-      requests: [
-        {
-          method: "GET",
-          setupRequest: (request) => ({
-            ...request,
-            headers: { cookie: visitors[turn++ % visitors.length].cookie },
-          }),
-        },
-      ],
-    };
-  };
+  const eachVisitor = (url) => ({
+    url,
+    turns: visitors.map((visitor) => ({ method: "GET", headers: { cookie: visitor.cookie } })),
+  });
   const [bareJson, streak] = await measure([
     { name: "bare JSON", options: () => eachVisitor(`${baselineBase}/json`) },
     { name: "streak", options: () => eachVisitor(`${base}/api/dilemmas/global/${id}/selection`) },
@@ -263,7 +257,6 @@ async function selectPhase({ results, check, id, visitors, acknowledged, select 
     select,
   ]);
   results.rows.push({ path: PATHS.select, app: selected, base: hot, baseName: "hot-row UPDATE" });
-  results.selectedFew = selected;
   const after = await countsAreExact(id, visitors, acknowledged);
   check(
     `every acknowledged choice stored, counts exact (${FEW.toLocaleString("en-US")} stored)`,
@@ -281,21 +274,21 @@ async function roundPhase({ results, check, visitors }) {
       name: "bare JSON",
       options: () => ({
         url: `${baselineBase}/json`,
-        requests: [inTurn(round.players, { method: "GET" })],
+        turns: inTurn(round.players, { method: "GET" }),
       }),
     },
     {
       name: "round",
       options: () => ({
         url: `${roundPath}/current`,
-        requests: [inTurn(round.players, { method: "GET" })],
+        turns: inTurn(round.players, { method: "GET" }),
       }),
     },
   ]);
   results.rows.push({ path: PATHS.round, app: roundRead, base: bareJson, baseName: "bare JSON" });
-  const votes = () => [inTurn(round.players, { method: "POST", body: voteFor(round.players) })];
+  const votes = inTurn(round.players, voteFor(round.players));
   const [insert, vote] = await measure([
-    { name: "insert", options: () => ({ url: `${baselineBase}/insert`, requests: votes() }) },
+    { name: "insert", options: () => ({ url: `${baselineBase}/insert`, turns: votes }) },
     {
       name: "vote",
       // A person may save 600 votes an hour (decision 0018): the app's clock moves an
@@ -308,7 +301,7 @@ async function roundPhase({ results, check, visitors }) {
       },
       options: () => ({
         url: `${roundPath}/${round.roundId}/vote`,
-        requests: votes(),
+        turns: votes,
       }),
     },
   ]);
@@ -316,11 +309,19 @@ async function roundPhase({ results, check, visitors }) {
   check("each member reads only their own votes, one per member", await votesAreConsistent(round));
 }
 
-/** The same visitors choose again with a million stored selections (the app restarted on them). */
-async function manyPhase({ results, check, id, visitors, acknowledged, select }) {
-  const [many] = await measure([select]);
-  const few = results.selectedFew;
-  if (few) results.rows.push({ path: PATHS.many, app: many, base: few, baseName: "10k stored" });
+/**
+ * The same visitors choose again with a million stored selections (the app restarted
+ * on them), beside a second app on a copy of the database taken before the seeding
+ * (10,000 stored), in turns: a slow moment of the machine hits both.
+ */
+async function manyPhase({ results, check, id, visitors, acknowledged, select }, fewPort) {
+  const ignored = Object.assign(new Map(), { sent: new Map() });
+  const fewUrl = `http://127.0.0.1:${fewPort}/api/dilemmas/global/${id}/selection`;
+  const [few, many] = await measure([
+    { ...selections(id, visitors, ignored, fewUrl), name: "10k stored" },
+    select,
+  ]);
+  results.rows.push({ path: PATHS.many, app: many, base: few, baseName: "10k stored" });
   const after = await countsAreExact(id, visitors, acknowledged);
   check(
     `every acknowledged choice stored, counts exact (${MANY.toLocaleString("en-US")} stored)`,
@@ -381,11 +382,23 @@ async function benchEngine(target) {
     progress("the round done");
     results.peakUnderLoadMb = app.peakRssMb();
     if (runs("many")) {
+      // Nothing may hold the database while it is copied.
       await app.stop();
-      await seedSelections(target, MANY);
-      app = await startApp(target);
-      progress("1,000,000 selections stored");
-      await manyPhase(context);
+      await baseline.stop();
+      const few = await copyOf(target);
+      try {
+        await seedSelections(target, MANY);
+        app = await startApp(target);
+        const fewApp = await startApp(few.target, FEW_PORT);
+        progress("1,000,000 selections stored, beside a copy with 10,000");
+        try {
+          await manyPhase(context, FEW_PORT);
+        } finally {
+          await fewApp.stop();
+        }
+      } finally {
+        await few.drop();
+      }
       results.peakUnderLoadMb = Math.max(results.peakUnderLoadMb, app.peakRssMb());
     }
     if (target.kind === "pglite" && runs("lighthouse")) await lighthouse(results);
