@@ -232,7 +232,13 @@ export async function buildApp({
   await serveBackupsOf(app, database);
   // Tests run due jobs themselves, through the test clock.
   if (config.APP_ENV !== "test") app.addHook("onReady", async () => services.jobs.start());
-  return app;
+  return Object.assign(app, {
+    /**
+     * Once the server is closed: finishes the choices still batched for callers
+     * who hung up, before the database closes (server.ts).
+     */
+    settleWrites: () => services.globalDilemmas.settle(),
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

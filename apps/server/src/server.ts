@@ -32,6 +32,7 @@ async function main() {
       // Not an onClose hook: those run before the HTTP server has drained, and a
       // request still in flight would find the database gone.
       await app.close();
+      await app.settleWrites();
       await database.close();
       process.exit(0);
     });

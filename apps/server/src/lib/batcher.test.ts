@@ -89,4 +89,15 @@ describe("group commit", () => {
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   });
+
+  it("settles once everything submitted is written, what waited behind a batch included", async () => {
+    const { batcher, batches } = recording();
+    await batcher.settle(); // Nothing to write: at once.
+    const first = batcher.submit({ key: "a", value: 1 });
+    await new Promise((resolve) => setImmediate(resolve)); // The first batch is on its way.
+    const second = batcher.submit({ key: "a", value: 2 }); // Same key: the next batch.
+    await batcher.settle();
+    expect(batches).toEqual([[{ key: "a", value: 1 }], [{ key: "a", value: 2 }]]);
+    await expect(Promise.all([first, second])).resolves.toEqual(["a:1", "a:2"]);
+  });
 });

@@ -28,6 +28,8 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
   let queue: Waiting<I, O>[] = [];
   let running = 0;
   let scheduled = false;
+  /** Who waits for the batcher to have nothing left to write (`settle()`). */
+  let settled: (() => void)[] = [];
   /** Keys of the items in batches being written: their next items wait. */
   const busy = new Set<string>();
 
@@ -90,6 +92,10 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
     // are answered: the database works on the next batch while they are.
     start();
     tell();
+    if (running === 0 && queue.length === 0) {
+      for (const resolve of settled) resolve();
+      settled = [];
+    }
   }
 
   /** Starts batches while there is room and something to write. */
@@ -115,6 +121,15 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
         queue.push({ item, resolve, reject });
         schedule();
       });
+    },
+    /**
+     * Resolves once every item submitted so far is written (or has failed): at
+     * shutdown, a caller who hung up still has their write finished before the
+     * database closes.
+     */
+    settle(): Promise<void> {
+      if (running === 0 && queue.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => settled.push(resolve));
     },
   };
 }

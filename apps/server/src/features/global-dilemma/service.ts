@@ -150,6 +150,11 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
   });
 
   return {
+    /** Resolves once every choice and read received so far is written or answered (shutdown). */
+    settle: async (): Promise<void> => {
+      await Promise.all([choices.settle(), reads.settle()]);
+    },
+
     /**
      * Today's dilemma and counts: the copy every visitor shares, at most a second
      * old (decision 0021). The same object until it changes.
