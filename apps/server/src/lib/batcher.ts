@@ -24,12 +24,24 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
+/** Promises kept until the next `release()`. */
+function waiters() {
+  let waiting: (() => void)[] = [];
+  return {
+    wait: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    release() {
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    },
+  };
+}
+
 export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOptions<I, O>) {
   let queue: Waiting<I, O>[] = [];
   let running = 0;
   let scheduled = false;
-  /** Who waits for the batcher to have nothing left to write (`settle()`). */
-  let settled: (() => void)[] = [];
+  const idle = () => running === 0 && queue.length === 0;
+  const settled = waiters();
   /** Keys of the items in batches being written: their next items wait. */
   const busy = new Set<string>();
 
@@ -92,10 +104,7 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
     // are answered: the database works on the next batch while they are.
     start();
     tell();
-    if (running === 0 && queue.length === 0) {
-      for (const resolve of settled) resolve();
-      settled = [];
-    }
+    if (idle()) settled.release();
   }
 
   /** Starts batches while there is room and something to write. */
@@ -127,9 +136,6 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
      * shutdown, a caller who hung up still has their write finished before the
      * database closes.
      */
-    settle(): Promise<void> {
-      if (running === 0 && queue.length === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => settled.push(resolve));
-    },
+    settle: (): Promise<void> => (idle() ? Promise.resolve() : settled.wait()),
   };
 }
