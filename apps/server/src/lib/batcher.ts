@@ -36,6 +36,16 @@ function waiters() {
   };
 }
 
+/** One item written on its own: its caller gets its outcome or its error. */
+async function runAlone<I, O>(run: BatcherOptions<I, O>["run"], waiting: Waiting<I, O>) {
+  try {
+    const [outcome] = await run([waiting.item]);
+    waiting.resolve(outcome as O);
+  } catch (error) {
+    waiting.reject(error);
+  }
+}
+
 export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOptions<I, O>) {
   let queue: Waiting<I, O>[] = [];
   let running = 0;
@@ -67,15 +77,6 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
     return { batch, keys: [...taken] };
   }
 
-  async function runAlone(waiting: Waiting<I, O>) {
-    try {
-      const [outcome] = await run([waiting.item]);
-      waiting.resolve(outcome as O);
-    } catch (error) {
-      waiting.reject(error);
-    }
-  }
-
   /** Writes a batch; answers how to tell its callers (once the next batch is on its way). */
   async function runBatch(batch: Waiting<I, O>[]): Promise<() => void> {
     try {
@@ -85,7 +86,7 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
       };
     } catch (error) {
       if (batch.length === 1) return () => (batch[0] as Waiting<I, O>).reject(error);
-      for (const waiting of batch) await runAlone(waiting);
+      for (const waiting of batch) await runAlone(run, waiting);
       return () => {};
     }
   }
