@@ -54,13 +54,14 @@ export async function waitUntilReady(url, what, exited) {
 
 /**
  * A database of its own on the PostgreSQL server of `serverUrl` (any database on
- * it names the server), dropped again by `drop()`.
+ * it names the server), dropped again by `drop()`; with `template`, a copy of that
+ * database (which nobody may be connected to).
  */
-export async function createPostgresDatabase(serverUrl) {
+export async function createPostgresDatabase(serverUrl, template) {
   const name = `eitheror_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -156,25 +157,12 @@ export async function seedSelections(target, total) {
  */
 export async function copyOf(target) {
   if (target.kind === "postgres") {
-    const from = new URL(target.url);
-    const name = `${from.pathname.slice(1)}_copy`;
+    // The copy is made from another database of the server: the source must be idle.
     const server = new URL(target.url);
+    const source = server.pathname.slice(1);
     server.pathname = "/postgres";
-    const admin = new pg.Client({ connectionString: server.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from.pathname.slice(1)}`);
-    await admin.end();
-    const url = new URL(target.url);
-    url.pathname = `/${name}`;
-    return {
-      target: { kind: "postgres", url: url.toString() },
-      async drop() {
-        const client = new pg.Client({ connectionString: server.toString() });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
+    const copy = await createPostgresDatabase(server.toString(), source);
+    return { target: { kind: "postgres", url: copy.url }, drop: copy.drop };
   }
   const dataDir = `${target.dataDir}-copy`;
   cpSync(target.dataDir, dataDir, { recursive: true });
