@@ -28,7 +28,9 @@
 // the bench may create a database on; default postgres://postgres@127.0.0.1:5432/postgres;
 // it creates eitheror_bench_<random> there and drops it at the end), BENCH_PORT,
 // BENCH_ONLY (some of read, select, round, many, lighthouse), BENCH_SERVER (another
-// build's server.js, to measure a "before").
+// build's server.js, to measure a "before"), BENCH_NODE_FLAGS (Node's flags for the
+// app, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it under the
+// bench's load; docs/bench.md tells how the profiles were read).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -109,10 +111,12 @@ const appEnv = (target, port) => ({
 
 /** The built server; BENCH_SERVER names another build (an older one, for a "before"). */
 const SERVER = process.env.BENCH_SERVER ?? "apps/server/dist/server.js";
+/** Node's flags for the app (a profiler, say); none by default. */
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
 
 /** The built app on `target`; a second one (its database a copy) on another port. */
 async function startApp(target, port = PORT) {
-  const app = startProcess([SERVER], appEnv(target, port));
+  const app = startProcess([...NODE_FLAGS, SERVER], appEnv(target, port));
   const started = Date.now();
   await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, "the app", app.exited);
   return { ...app, readyMs: Date.now() - started };
