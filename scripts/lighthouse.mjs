@@ -42,6 +42,23 @@ async function stop(child) {
   await exited;
 }
 
+/** Ends a child that leads its own process group, and waits until every process of the group has gone. */
+async function stopGroup(child) {
+  const gone = () => {
+    try {
+      process.kill(-child.pid, 0);
+      return false;
+    } catch {
+      return true; // ESRCH: nobody left in the group
+    }
+  };
+  if (!gone()) process.kill(-child.pid, "SIGTERM");
+  await stop(child);
+  for (let wait = 0; wait < 50 && !gone(); wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The built server on a free port, in a fresh data folder. */
 async function startServer(cleanups) {
   const port = await freePort();
@@ -84,11 +101,12 @@ async function startChromium(cleanups) {
       ...(process.getuid?.() === 0 ? ["--no-sandbox"] : []),
       "about:blank",
     ],
-    { stdio: "ignore" },
+    // Its own process group, so that stopping it stops its helpers too.
+    { stdio: "ignore", detached: true },
   );
   cleanups.push(async () => {
-    await stop(chromium);
-    // Its helper processes may still be writing there for a moment after it exits.
+    // Its helper processes outlive it for a moment, writing to the profile.
+    await stopGroup(chromium);
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
   await waitFor(`http://127.0.0.1:${port}/json/version`, chromium, "Chromium");
@@ -166,6 +184,13 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  // A folder left behind in the temporary directory is said, and changes no score.
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`cleaning up: ${error.message}`);
+    }
+  }
 }
 process.exit(code);
