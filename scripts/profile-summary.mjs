@@ -47,7 +47,8 @@ for (const [i, id] of profile.samples.entries()) {
   if (idle || at / 1e6 < Number(from) || at / 1e6 > Number(to)) continue;
   busy += spent;
   const where = `${frame.functionName || "(anonymous)"} ${frame.url.split("/").slice(-2).join("/")}:${frame.lineNumber + 1}`;
-  byPackage.set(packageOf(frame), (byPackage.get(packageOf(frame)) ?? 0) + spent);
+  const owner = packageOf(frame);
+  byPackage.set(owner, (byPackage.get(owner) ?? 0) + spent);
   byFunction.set(where, (byFunction.get(where) ?? 0) + spent);
 }
 
