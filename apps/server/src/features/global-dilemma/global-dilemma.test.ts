@@ -310,6 +310,30 @@ describe("GET /api/dilemmas/global/:id/selection", () => {
     expect(theirs.data.globalDilemmaData.countA).toBe(1);
   });
 
+  it("reads a past day's choice with that day's counts, and not as today's", async () => {
+    await startNewDay();
+    const { id: yesterday } = await today();
+    const client = await t.anonymous();
+    await select(client, yesterday, "B");
+    const nextDay = await t.client().post("/api/test/clock", {
+      body: { advanceMs: DAY_MS, runJobs: false },
+    });
+    expect(nextDay.status).toBe(200);
+    const { id: current } = await today();
+    const past = getSelectionResponseSchema.parse((await selectionOf(client, yesterday)).body);
+    expect(past.data).toMatchObject({
+      globalDilemmaSelection: { optionSelected: "B" },
+      globalDilemmaData: { id: yesterday, countA: 0, countB: 1 },
+      streak: { chosenToday: false },
+    });
+    const now = getSelectionResponseSchema.parse((await selectionOf(client, current)).body);
+    expect(now.data).toMatchObject({
+      globalDilemmaSelection: null,
+      globalDilemmaData: { id: current, countA: 0, countB: 0 },
+      streak: { chosenToday: false },
+    });
+  });
+
   it("answers 404 for a dilemma that does not exist", async () => {
     const client = await t.anonymous();
     const response = await selectionOf(client, "no-such-dilemma");

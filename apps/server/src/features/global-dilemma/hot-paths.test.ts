@@ -8,6 +8,7 @@ import {
   type GetSelectionResponse,
   type GlobalDilemma,
   getGlobalDilemmaResponseSchema,
+  getSelectionResponseSchema,
   type Option,
   type PostSelectionResponse,
   postSelectionResponseSchema,
@@ -112,6 +113,27 @@ describe("today's counts, shared by every visitor", () => {
     const counted = postSelectionResponseSchema.parse(answer.body).data.globalDilemmaData;
     expect(counted).toMatchObject({ id, countA: 1, countB: 2 });
     expect(await today()).toEqual(counted);
+  });
+  it("are the copy's in a viewer's own read too: their choice at once, one made elsewhere within a second", async () => {
+    const { id, visitor } = await aVisitorWhoChoseA();
+    const ownRead = async () => {
+      const response = await visitor.get<GetSelectionResponse>(
+        `/api/dilemmas/global/${id}/selection`,
+      );
+      expect(response.status).toBe(200);
+      return getSelectionResponseSchema.parse(response.body).data;
+    };
+    expect(await ownRead()).toMatchObject({
+      globalDilemmaSelection: { optionSelected: "A" },
+      globalDilemmaData: { id, countA: 1, countB: 0 },
+    });
+    // Another instance's choices, straight into the database.
+    await t.db
+      .update(globalDilemmas)
+      .set({ countB: sql`${globalDilemmas.countB} + 3` })
+      .where(eq(globalDilemmas.id, id));
+    await moveClock(TODAY_MAX_AGE_MS);
+    expect((await ownRead()).globalDilemmaData).toMatchObject({ countA: 1, countB: 3 });
   });
 });
 

@@ -187,3 +187,57 @@ export async function findViewerDays(
   const byOrd = new Map(rows.map((row) => [row.ord, row]));
   return reads.map((_, ord) => viewerDayOf(byOrd.get(ord)));
 }
+
+/** A viewer's read of today's dilemma: their choice and streak row; the dilemma is the shared copy's. */
+export type TodayViewer =
+  | { status: "found"; option: Option | null; streak: { lastDay: string; days: number } | null }
+  | { status: "no-session" };
+
+interface TodayViewerRow {
+  ord: number;
+  option: Option | null;
+  last_day: string | null;
+  days: number | null;
+}
+
+const todayViewersStatement = namedStatement<
+  TodayViewerRow,
+  { ords: number[]; tokens: string[]; todayId: string; sessionsAt: string }
+>(
+  "today-viewers",
+  sql`
+    SELECT i.ord, sel.option, st.last_day::text AS last_day, st.days
+    FROM unnest(${sql.placeholder("ords")}::int[], ${sql.placeholder("tokens")}::text[])
+      AS i (ord, token)
+    ${liveSessionJoin}
+    LEFT JOIN ${globalSelections} sel
+      ON sel.global_dilemma_id = ${sql.placeholder("todayId")} AND sel.user_id = s.user_id
+    LEFT JOIN ${userStreaks} st ON st.user_id = s.user_id`,
+);
+
+/**
+ * The lean twin of `findViewerDays` for reads of today's dilemma (`todayId`), whose
+ * text and counts the caller has in today's shared copy (decision 0033): per read,
+ * only the session's check (as there), the viewer's choice and their streak's row.
+ * A read whose session is not alive comes back "no-session".
+ */
+export async function findTodayViewers(
+  db: Db,
+  tokens: SessionToken[],
+  { todayId, sessionsAt }: { todayId: string; sessionsAt: Date },
+): Promise<TodayViewer[]> {
+  const rows = await todayViewersStatement(db, {
+    ords: tokens.map((_, ord) => ord),
+    tokens,
+    todayId,
+    sessionsAt: sessionsAt.toISOString(),
+  });
+  const byOrd = new Map(rows.map((row) => [row.ord, row]));
+  return tokens.map((_, ord): TodayViewer => {
+    const row = byOrd.get(ord);
+    if (!row) return { status: "no-session" };
+    const { option, last_day: lastDay, days } = row;
+    const streak = lastDay === null || days === null ? null : { lastDay, days };
+    return { status: "found", option, streak };
+  });
+}

@@ -19,12 +19,14 @@ import {
 import { createDayLoader } from "./day-loader";
 import {
   findRollup,
+  findTodayViewers,
   findViewerDays,
   recomputeStreak,
+  type TodayViewer,
   type ViewerDay,
   type ViewerRead,
 } from "./rollup-data";
-import { createTodayCache, type TodayView } from "./today-cache";
+import { createTodayCache, type TodayCache, type TodayView } from "./today-cache";
 
 const UNKNOWN_DILEMMA = "This dilemma does not exist.";
 const NO_DILEMMA_THAT_DAY = "There is no dilemma for that day.";
@@ -53,6 +55,16 @@ function answerOf(found: ViewerDay, today: string): ViewerAnswer {
   const { dilemma, option, chosenToday } = found;
   const days = visibleStreak(found.streak, today, chosenToday);
   return { status: "found", dilemma, option, streak: { days, chosenToday } };
+}
+
+/** A viewer's read of today's dilemma, with `today` (the shared copy) as its dilemma. */
+function todayAnswerOf(viewer: TodayViewer, today: GlobalDilemma): ViewerAnswer {
+  if (viewer.status !== "found") return viewer;
+  const { option, streak } = viewer;
+  return answerOf(
+    { status: "found", dilemma: today, option, chosenToday: option !== null, streak },
+    today.day,
+  );
 }
 
 /**
@@ -106,6 +118,35 @@ function createChoiceWriter(db: Db, proofs: SessionProofs) {
   };
 }
 
+/**
+ * Viewers' own reads, together (as choices are): each after today's copy, whose
+ * first load of a day rolls yesterday up, so the streak counts it.
+ */
+function createViewerReads(db: Db, today: TodayCache) {
+  let readCount = 0;
+  return createBatcher<ViewerRead, ViewerAnswer>({
+    key: () => String(++readCount),
+    maxSize: BATCH_MAX,
+    inFlight: READS_IN_FLIGHT,
+    run: async (batch) => {
+      const { today: current } = await today.get();
+      // Sessions expire by the real time, as better-auth reads them.
+      const input = { todayId: current.id, sessionsAt: new Date() };
+      if (batch.every((read) => read.id === current.id)) {
+        // Today's text and counts from the shared copy (decision 0033).
+        const viewers = await findTodayViewers(
+          db,
+          batch.map((read) => read.token),
+          input,
+        );
+        return viewers.map((viewer) => todayAnswerOf(viewer, current));
+      }
+      const found = await findViewerDays(db, batch, input);
+      return found.map((day) => answerOf(day, current.day));
+    },
+  });
+}
+
 export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: SessionProofs }) {
   const { db, clock } = core;
   const today = createTodayCache(clock, createDayLoader(core));
@@ -131,23 +172,7 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
     },
   });
 
-  /**
-   * Viewers' own reads, together (as choices are): each after today's copy, whose
-   * first load of a day rolls yesterday up, so the streak counts it.
-   */
-  let readCount = 0;
-  const reads = createBatcher<ViewerRead, ViewerAnswer>({
-    key: () => String(++readCount),
-    maxSize: BATCH_MAX,
-    inFlight: READS_IN_FLIGHT,
-    run: async (batch) => {
-      const { today: current } = await today.get();
-      // Sessions expire by the real time, as better-auth reads them.
-      const input = { todayId: current.id, sessionsAt: new Date() };
-      const found = await findViewerDays(db, batch, input);
-      return found.map((day) => answerOf(day, current.day));
-    },
-  });
+  const reads = createViewerReads(db, today);
 
   return {
     /** Resolves once every choice and read received so far is written or answered (shutdown). */

@@ -102,3 +102,5 @@ export function createTodayCache(clock: Clock, load: (day: string) => Promise<To
     },
   };
 }
+
+export type TodayCache = ReturnType<typeof createTodayCache>;
