@@ -29,8 +29,9 @@
 // it creates eitheror_bench_<random> there and drops it at the end), BENCH_PORT,
 // BENCH_ONLY (some of read, select, round, many, lighthouse), BENCH_SERVER (another
 // build's server.js, to measure a "before"), BENCH_NODE_FLAGS (Node's flags for the
-// app, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it under the
-// bench's load; docs/bench.md tells how the profiles were read).
+// app and the baseline, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof"
+// profiles both under the bench's load, in the same turns; docs/bench.md tells how
+// the profiles were read).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -111,7 +112,7 @@ const appEnv = (target, port) => ({
 
 /** The built server; BENCH_SERVER names another build (an older one, for a "before"). */
 const SERVER = process.env.BENCH_SERVER ?? "apps/server/dist/server.js";
-/** Node's flags for the app (a profiler, say); none by default. */
+/** Node's flags for the app and the baseline (a profiler, say); none by default. */
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
 
 /** The built app on `target`; a second one (its database a copy) on another port. */
@@ -124,7 +125,7 @@ async function startApp(target, port = PORT) {
 
 async function startBaseline(target, json) {
   const baselineDir = target.kind === "pglite" ? mkdtempSync(join(tmpdir(), "bench-base-")) : null;
-  const baseline = startProcess(["scripts/bench-baseline.mjs"], {
+  const baseline = startProcess([...NODE_FLAGS, "scripts/bench-baseline.mjs"], {
     BASELINE_PORT: String(BASELINE_PORT),
     BASELINE_JSON: json,
     ...(target.kind === "postgres"
