@@ -1,6 +1,7 @@
-// The daily dilemma's hot paths (decisions 0021, 0023, 0031) without timing
-// anything: the shared copy of today's counts is at most a second old and a
-// chooser's own answer exact at once; choices written together in one statement
+// The daily dilemma's hot paths (decisions 0021, 0023, 0031, 0033) without timing
+// anything: the shared copy of today's counts, in every read of today's dilemma
+// (a viewer's own too), is at most a second old and a chooser's own answer exact
+// at once; choices written together in one statement
 // stay exact, in order and durable; a session is checked in the very statement,
 // or trusted for at most SESSION_PROOF_MS after such a check.
 import {
@@ -114,6 +115,7 @@ describe("today's counts, shared by every visitor", () => {
     expect(counted).toMatchObject({ id, countA: 1, countB: 2 });
     expect(await today()).toEqual(counted);
   });
+
   it("are the copy's in a viewer's own read too: their choice at once, one made elsewhere within a second", async () => {
     const { id, visitor } = await aVisitorWhoChoseA();
     const ownRead = async () => {

@@ -231,7 +231,8 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
     /**
      * The choice of the session `token` on `id`, its counts, and the viewer's
      * streak (decision 0026), read with the reads that arrive meanwhile in one
-     * statement that checks each session too.
+     * statement that checks each session too. Today's dilemma and counts are the
+     * shared copy's, at most a second old (decision 0033).
      */
     async selectionOf(token: SessionToken, id: string) {
       const found = await reads.submit({ token, id });
