@@ -98,10 +98,13 @@ export default defineConfig({
   workers: 4,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Journeys sign people in by e-mail and drive several screens; a busy machine doubles their time.
-  timeout: 60_000,
-  // What a busy machine may take to answer a click; a fault still fails within seconds.
-  expect: { timeout: 10_000 },
+  // Journeys sign people in by e-mail and drive several screens; a busy machine doubles
+  // their time (the longest with this default took 50 s on 2026-11-25's slow machine).
+  timeout: 90_000,
+  // What a busy machine may take to show a screen: a first load of /sign-in, three
+  // browsers at once beside the other workers, took 14 s there (its chunks load one
+  // after another). A fault still fails; it only says so later.
+  expect: { timeout: 20_000 },
   // npm test asks for a JSON report too, to sum up both runners in one line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : "list",
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
