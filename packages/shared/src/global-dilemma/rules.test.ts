@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { globalDilemmaTexts, splitPercentages, utcDay } from "./rules";
+import { dilemmaDayLabel, globalDilemmaTexts, splitPercentages, utcDay } from "./rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -87,6 +87,23 @@ describe("the card's day label", () => {
     expect(globalDilemmaTexts.dayLabel("2026-11-23")).toBe("Today's dilemma · Monday, November 23");
     expect(globalDilemmaTexts.dayLabel(new Date("2026-11-24T23:59:00Z"))).toBe(
       "Today's dilemma · Tuesday, November 24",
+    );
+  });
+
+  it("says what Intl's English UTC date says, for any moment", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1970-01-01"), max: new Date("2200-12-31"), noInvalidDate: true }),
+        (at) => {
+          expect(dilemmaDayLabel(at)).toBe(intl.format(at));
+        },
+      ),
     );
   });
 });

@@ -16,20 +16,31 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /**
  * The day a global dilemma belongs to, as the card names it ("Monday, November
  * 23"): in English like every text of the app, and in UTC like the pick, so the
- * server's first paint and the app say the same.
+ * server's first paint and the app say the same. Spelled out rather than through
+ * `Intl.DateTimeFormat`, whose first use loads the browser's locale data: about
+ * 30 ms of the landing page's first task on a slow phone (docs/bench.md, run 8).
  */
 export function dilemmaDayLabel(at: Date): string {
-  return dayFormat.format(at);
+  return `${WEEKDAYS[at.getUTCDay()]}, ${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}`;
 }
 
 /** The card's texts, shared by the server's first paint and the app. */
