@@ -218,6 +218,33 @@ describe("votes and submissions", () => {
     expect((await vote(admin, groupId, roundId, last, freshIp())).status).toBe(200);
   }, 120_000);
 
+  it("allows exactly ROUND_WRITES_PER_HOUR of a person's saves sent all at once (hits counted ahead, decision 0034)", async () => {
+    const { admin, friend, groupId, roundId } = await openRound();
+    const extra = 25;
+    const answers = await Promise.all(
+      Array.from({ length: ROUND_WRITES_PER_HOUR + extra }, (_, i) => {
+        const body = { selectedFor: friend.userId, optionSelected: i % 2 ? "A" : "B" };
+        return vote(admin, groupId, roundId, body, freshIp());
+      }),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(ROUND_WRITES_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+  }, 120_000);
+
+  it("counts nothing for a caller who may not vote: an outsider's tries are refused as such, never 429", async () => {
+    const { friend, groupId, roundId } = await openRound();
+    const outsider = await player(t, "Outsider");
+    const body = { selectedFor: friend.userId, optionSelected: "A" };
+    const ip = freshIp();
+    const statuses = new Set<number>();
+    for (let i = 0; i < ROUND_WRITES_PER_HOUR + 10; i++) {
+      statuses.add((await vote(outsider, groupId, roundId, body, i % 2 ? ip : freshIp())).status);
+    }
+    expect([...statuses]).toEqual([404]);
+    expect((await vote(friend, groupId, roundId, body, ip)).status).toBe(200);
+  }, 120_000);
+
   it("allows one network VOTE_LIMIT_PER_IP saves an hour, and the refused submit is not recorded", async () => {
     const { admin, friend, groupId, roundId } = await openRound();
     const ip = freshIp();
@@ -244,6 +271,42 @@ describe("two app instances on one database", () => {
     other = await t.database.openAnother();
   });
   afterAll(() => other?.close());
+
+  it("share a person's vote allowance: together never more, each refusing at most a fiftieth early", async () => {
+    const second = await buildApp({ config: t.config, database: other, clock: t.clock });
+    try {
+      const admin = await player(t, "Two-app voter");
+      const friend = await player(t, "Two-app friend");
+      const groupId = await groupWith(admin, [friend]);
+      const started = await rounds.start(admin, groupId);
+      const { roundId } = started.body.data.dilemmaData;
+      const { token } = await createSession(t.db, admin.userId);
+      const url = `/api/groups/${groupId}/rounds/${roundId}/vote`;
+      const body = { selectedFor: friend.userId, optionSelected: "A" };
+      const onSecond = async () => {
+        const answer = await second.inject({
+          method: "POST",
+          url,
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          payload: JSON.stringify(body),
+          remoteAddress: freshIp(),
+        });
+        return answer.statusCode;
+      };
+      const onFirst = async () =>
+        (await admin.post(url, { body, remoteAddress: freshIp() })).status;
+      const statuses: number[] = [];
+      for (let i = 0; i < ROUND_WRITES_PER_HOUR + 20; i++) {
+        statuses.push(await (i % 2 ? onSecond() : onFirst()));
+      }
+      const allowed = statuses.filter((status) => status === 200).length;
+      // Each app may hold hits it counted ahead, up to a fiftieth of the limit.
+      expect(allowed).toBeLessThanOrEqual(ROUND_WRITES_PER_HOUR);
+      expect(allowed).toBeGreaterThanOrEqual(ROUND_WRITES_PER_HOUR - ROUND_WRITES_PER_HOUR / 50);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 
   it("share one count: what one instance allowed, the other does not allow again", async () => {
     const second = await buildApp({ config: t.config, database: other, clock: t.clock });

@@ -28,7 +28,7 @@ export async function countHit(
 
 const countHitsStatement = namedStatement<
   { ord: number; hits: number; window_start: string | Date },
-  { ords: number[]; keys: string[]; restartBefore: string[]; at: string }
+  { ords: number[]; keys: string[]; amounts: number[]; restartBefore: string[]; at: string }
 >(
   "count-hits",
   sql`
@@ -36,11 +36,12 @@ const countHitsStatement = namedStatement<
       SELECT * FROM unnest(
         ${sql.placeholder("ords")}::int[],
         ${sql.placeholder("keys")}::text[],
+        ${sql.placeholder("amounts")}::int[],
         ${sql.placeholder("restartBefore")}::timestamptz[]
-      ) AS i (ord, key, restart_before)
+      ) AS i (ord, key, amount, restart_before)
     ),
     per_key AS (
-      SELECT key, count(*)::int AS n, min(restart_before) AS restart_before
+      SELECT key, sum(amount)::int AS n, min(restart_before) AS restart_before
       FROM input GROUP BY key
     ),
     counted AS (
@@ -54,7 +55,7 @@ const countHitsStatement = namedStatement<
       RETURNING l.key, l.hits, l.window_start
     )
     SELECT i.ord,
-      (c.hits - p.n + row_number() OVER (PARTITION BY i.key ORDER BY i.ord))::int AS hits,
+      (c.hits - p.n + sum(i.amount) OVER (PARTITION BY i.key ORDER BY i.ord))::int AS hits,
       c.window_start
     FROM input i JOIN per_key p ON p.key = i.key JOIN counted c ON c.key = i.key
     ORDER BY i.ord
@@ -62,18 +63,19 @@ const countHitsStatement = namedStatement<
 );
 
 /**
- * Counts one hit for each entry in one statement; a key may come several times
- * (several callers), counted in their order: each entry's count is the key's
- * count once the hits before it were added. Answers, in order, each entry's count
- * and its key's window start.
+ * Counts `amount` hits (one unless said) for each entry in one statement; a key
+ * may come several times (several callers), counted in their order: each entry's
+ * count is the key's count once its hits and those before it were added. Answers,
+ * in order, each entry's count and its key's window start.
  */
 export async function countHits(
   db: Db,
-  { keys, at }: { keys: { key: string; windowMs: number }[]; at: Date },
+  { keys, at }: { keys: { key: string; windowMs: number; amount?: number }[]; at: Date },
 ): Promise<{ hits: number; windowStart: Date }[]> {
   const rows = await countHitsStatement(db, {
     ords: keys.map((_, ord) => ord),
     keys: keys.map(({ key }) => key),
+    amounts: keys.map(({ amount }) => amount ?? 1),
     restartBefore: keys.map(({ windowMs }) => new Date(at.getTime() - windowMs).toISOString()),
     at: at.toISOString(),
   });

@@ -2,6 +2,7 @@ import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/errors";
 import { countHit, countHits, deleteWindowsBefore, uncountHit } from "./data";
+import { createLeases } from "./leases";
 
 export interface RateRule {
   /** How many hits a key may make per window. */
@@ -12,6 +13,11 @@ export interface RateRule {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * `hitAll` counts a key's hits ahead, a fiftieth of its limit at a time (decision
+ * 0034): another instance may refuse that key at most that many hits early.
+ */
+const LEASE_SHARE = 50;
 
 /**
  * Fixed-window counters in PostgreSQL, so every instance shares them (no process
@@ -31,7 +37,7 @@ export function createRateLimiter({ db, clock }: Core) {
    */
   let calls = 0;
   const grouped = createBatcher<
-    { key: string; windowMs: number },
+    { key: string; windowMs: number; amount: number },
     { hits: number; windowStart: Date; at: Date }
   >({
     // Every call on its own: one key's hits share a batch, each its own count.
@@ -45,6 +51,47 @@ export function createRateLimiter({ db, clock }: Core) {
     },
   });
 
+  /** Hits counted ahead, handed out here (decision 0034); a key's reservation under way. */
+  const leases = createLeases();
+  const reserving = new Map<string, Promise<unknown>>();
+
+  /**
+   * Counts `rule.limit / LEASE_SHARE` hits of `key` at once (one at least) and
+   * keeps those the limit allowed beyond this one. Answers whether this hit is
+   * allowed, and the window's start.
+   */
+  async function reserve(key: string, rule: RateRule) {
+    const amount = Math.max(1, Math.floor(rule.limit / LEASE_SHARE));
+    const count = await grouped.submit({ key, windowMs: rule.windowMs, amount });
+    const before = count.hits - amount;
+    const allowed = Math.min(amount, Math.max(0, rule.limit - before));
+    leases.keep(
+      key,
+      { windowStart: count.windowStart, windowMs: rule.windowMs },
+      Math.max(0, allowed - 1),
+    );
+    return { allowed: allowed > 0, windowStart: count.windowStart, at: count.at };
+  }
+
+  /** One hit of `key`: a hit counted ahead if one is left, else a new reservation. */
+  async function take(key: string, rule: RateRule) {
+    for (;;) {
+      const at = clock.now();
+      const windowStart = leases.take(key, at);
+      if (windowStart) return { allowed: true, windowStart, at };
+      const pending = reserving.get(key);
+      if (!pending) break;
+      await pending.catch(() => {});
+    }
+    const reservation = reserve(key, rule);
+    reserving.set(key, reservation);
+    try {
+      return await reservation;
+    } finally {
+      reserving.delete(key);
+    }
+  }
+
   return {
     /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */
     async hit(key: string, rule: RateRule): Promise<void> {
@@ -53,17 +100,16 @@ export function createRateLimiter({ db, clock }: Core) {
       if (hits > rule.limit) throw tooMany(rule, windowStart, at);
     },
     /**
-     * Counts a hit for each key, in one statement with other callers' hits of the
-     * moment; throws the 429 of the first rule, in the given order, whose limit was
-     * passed (every key counted all the same).
+     * Counts a hit for each key, with other callers' hits of the moment, from hits
+     * this instance counted ahead when it has some (decision 0034); throws the 429
+     * of the first rule, in the given order, whose limit was passed (every key
+     * counted all the same).
      */
     async hitAll(hits: { key: string; rule: RateRule }[]): Promise<void> {
-      const counts = await Promise.all(
-        hits.map(({ key, rule }) => grouped.submit({ key, windowMs: rule.windowMs })),
-      );
+      const counts = await Promise.all(hits.map(({ key, rule }) => take(key, rule)));
       hits.forEach(({ rule }, i) => {
         const count = counts[i];
-        if (count && count.hits > rule.limit) throw tooMany(rule, count.windowStart, count.at);
+        if (count && !count.allowed) throw tooMany(rule, count.windowStart, count.at);
       });
     },
     /**
@@ -71,10 +117,12 @@ export function createRateLimiter({ db, clock }: Core) {
      * is counted first, so many at once cannot slip past, and a success is returned).
      */
     async refund(key: string): Promise<void> {
+      if (leases.giveBack(key, clock.now())) return;
       await uncountHit(db, key);
     },
     /** Forgets windows over a day old: no rule counts that far back. */
     async prune() {
+      leases.prune(clock.now());
       await deleteWindowsBefore(db, new Date(clock.now().getTime() - DAY_MS));
     },
   };
