@@ -18,8 +18,9 @@ export function createLeases() {
   const leases = new Map<string, Lease>();
   const current = (key: string, now: Date) => {
     const lease = leases.get(key);
-    if (lease && lease.endsAt <= now.getTime()) leases.delete(key);
-    return lease && lease.endsAt > now.getTime() ? lease : undefined;
+    if (!lease || lease.endsAt > now.getTime()) return lease;
+    leases.delete(key);
+    return undefined;
   };
 
   return {
@@ -42,8 +43,8 @@ export function createLeases() {
         lease.left += left;
         return;
       }
-      if (left === 0) return;
       leases.delete(key);
+      if (left === 0) return;
       leases.set(key, { windowStart, endsAt, left });
       if (leases.size > MAX_KEYS) leases.delete(leases.keys().next().value as string);
     },
