@@ -11,6 +11,7 @@ import {
 } from "./features/global-dilemma/service";
 import { createGroupsService } from "./features/groups/service";
 import { createJobRunner } from "./features/jobs/service";
+import { databaseUpkeepJob } from "./features/jobs/upkeep";
 import { mailSenderJob } from "./features/mail/jobs";
 import { createMailService, type MailService } from "./features/mail/service";
 import { createProfileImagesService } from "./features/profile-images/service";
@@ -119,7 +120,7 @@ function createCore({
 /** The background work of every feature, for the job runner. */
 function createJobs(
   { db, clock }: Core,
-  log: FastifyBaseLogger,
+  { log, upkeep }: { log: FastifyBaseLogger; upkeep: Database["upkeep"] },
   services: {
     globalDilemmas: GlobalDilemmaService;
     signIn: SignInService;
@@ -132,6 +133,7 @@ function createJobs(
 ) {
   const { globalDilemmas, signIn, users, limiter, rounds, gameMail, mail } = services;
   const jobs = createJobRunner({ db, clock, log });
+  if (upkeep) jobs.register(databaseUpkeepJob(upkeep));
   jobs.register(
     dailyPickJob(globalDilemmas),
     tokenCleanupJob(signIn),
@@ -187,15 +189,19 @@ export function createServices(options: ServicesOptions) {
     linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
     carryOver: [globalDilemmas.carryOverGuest],
   });
-  const jobs = createJobs(core, log, {
-    globalDilemmas,
-    signIn,
-    users,
-    limiter,
-    rounds,
-    gameMail,
-    mail,
-  });
+  const jobs = createJobs(
+    core,
+    { log, upkeep: options.database.upkeep },
+    {
+      globalDilemmas,
+      signIn,
+      users,
+      limiter,
+      rounds,
+      gameMail,
+      mail,
+    },
+  );
   return {
     events: core.events,
     identity,

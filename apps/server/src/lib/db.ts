@@ -106,6 +106,12 @@ export interface Database {
   ping(): Promise<boolean>;
   /** PGlite opened on a folder: the folder, and a crash-consistent gzipped dump of it. */
   folder?: { dataDir: string; dump(): Promise<Blob> };
+  /**
+   * PGlite: what PostgreSQL's autovacuum does on a server, which PGlite (one
+   * process, no background workers) never runs: dead rows cleared, the planner's
+   * statistics taken again (decision 0035).
+   */
+  upkeep?: () => Promise<void>;
   /** PostgreSQL: a new connection outside the pool, for one that is held for good (LISTEN). */
   dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
@@ -122,6 +128,13 @@ const MIGRATION_LOCK = 7_318_201; // any constant shared by every instance
  * (decision 0025).
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
+/**
+ * What the planner counts for reading a page out of order, against 1 for the next
+ * one (PostgreSQL's default is 4, for disks): PGlite's pages are in its memory or
+ * the system's cache, where an index probe costs about what a page of a scan does.
+ * With 4, a batch of a few sessions' reads scanned the whole sessions table (decision 0035).
+ */
+const PGLITE_RANDOM_PAGE_COST = "1.1";
 
 /** Opens the database and brings its schema up to date: same migrations on both engines. */
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
@@ -165,7 +178,11 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       }
     }
     client = new PGlite(source.dataDir, {
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...["-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+        ...["-c", `random_page_cost=${PGLITE_RANDOM_PAGE_COST}`],
+      ],
     });
   }
   const pglite = client;
@@ -176,6 +193,9 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       db: db as unknown as Db,
       kind: "pglite",
       ping: () => ping(() => pglite.query("SELECT 1")),
+      upkeep: async () => {
+        await pglite.exec("VACUUM (ANALYZE)");
+      },
       // PGlite takes the dump between queries, never inside one: a transaction still
       // open is rolled back when the dump is loaded, as after a crash.
       folder: dataDir ? { dataDir, dump: () => pglite.dumpDataDir("gzip") } : undefined,

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
-import { emailLinkTokens } from "../../db/schema";
+import { emailLinkTokens, jobRuns } from "../../db/schema";
 import { createClock } from "../../lib/clock";
 import type { Database } from "../../lib/db";
 import { createJobRunner } from "./service";
+import { databaseUpkeepJob } from "./upkeep";
 
 let t: TestApp;
 let other: Database;
@@ -73,7 +74,11 @@ describe("stopping", () => {
   it("waits for a run under way, so the database can close after it", async () => {
     const clock = createClock();
     const steps: string[] = [];
-    const runner = createJobRunner({ db: t.db, clock, log: quiet });
+    const runner = createJobRunner({
+      db: t.db,
+      clock,
+      log: { warn: (d: object, m: string) => console.log("WARN", m, d) },
+    });
     runner.register({
       name: "slow-one",
       everyMs: MINUTE,
@@ -112,5 +117,39 @@ describe("the test clock", () => {
       .from(emailLinkTokens)
       .where(eq(emailLinkTokens.tokenHash, "expired-long-ago"));
     expect(left).toEqual([]);
+  });
+});
+
+describe("the database's upkeep (decision 0035)", () => {
+  const relation = async () => {
+    const result = await t.db.execute(
+      sql`SELECT reltuples::int AS tuples, relallvisible::int AS visible FROM pg_class WHERE relname = 'upkeep_probe'`,
+    );
+    return (result as unknown as { rows: { tuples: number; visible: number }[] }).rows[0];
+  };
+
+  it("on PGlite, which runs no autovacuum, clears dead rows and takes the planner's statistics", async () => {
+    const { upkeep } = t.database;
+    const registered = await t.db.select().from(jobRuns).where(eq(jobRuns.name, "database-upkeep"));
+    if (t.database.kind === "postgres") {
+      // The server's autovacuum does it.
+      expect(upkeep).toBeUndefined();
+      expect(registered).toEqual([]);
+      return;
+    }
+    expect(registered).toHaveLength(1);
+    if (!upkeep) throw new Error("PGlite has no upkeep");
+    await t.db.execute(sql`CREATE TABLE upkeep_probe (id int PRIMARY KEY, n int NOT NULL)`);
+    await t.db.execute(sql`INSERT INTO upkeep_probe SELECT g, 0 FROM generate_series(1, 1000) g`);
+    await t.db.execute(sql`UPDATE upkeep_probe SET n = n + 1`);
+    // Never vacuumed nor analysed: the planner guesses the table's size.
+    expect(await relation()).toEqual({ tuples: -1, visible: 0 });
+
+    await databaseUpkeepJob(upkeep).run();
+    const after = await relation();
+    expect(after?.tuples).toBe(1000);
+    // Only a vacuum marks pages all-visible: the dead versions are gone.
+    expect(after?.visible).toBeGreaterThan(0);
+    await t.db.execute(sql`DROP TABLE upkeep_probe`);
   });
 });
