@@ -1,3 +1,5 @@
+import { boundedMap } from "../../lib/bounded-map";
+
 /**
  * Hits an instance has counted in the shared counters ahead of use (decision 0034):
  * per key, how many are left to hand out in the window they were counted in. They
@@ -11,11 +13,11 @@ interface Lease {
   left: number;
 }
 
-/** Keys whose leftover hits are kept; past it the oldest are dropped (they only count against their key). */
+/** Keys whose leftover hits are kept; past it the oldest half go (they only count against their key). */
 const MAX_KEYS = 10_000;
 
 export function createLeases() {
-  const leases = new Map<string, Lease>();
+  const leases = boundedMap<Lease>(MAX_KEYS);
   const current = (key: string, now: Date) => {
     const lease = leases.get(key);
     if (!lease || lease.endsAt > now.getTime()) return lease;
@@ -44,9 +46,7 @@ export function createLeases() {
         return;
       }
       leases.delete(key);
-      if (left === 0) return;
-      leases.set(key, { windowStart, endsAt, left });
-      if (leases.size > MAX_KEYS) leases.delete(leases.keys().next().value as string);
+      if (left > 0) leases.set(key, { windowStart, endsAt, left });
     },
     /** Gives a hit back to `key`'s current lease; false when it has none (the database's count takes it). */
     giveBack(key: string, now: Date): boolean {
@@ -54,10 +54,6 @@ export function createLeases() {
       if (!lease) return false;
       lease.left++;
       return true;
-    },
-    /** Forgets the leases of windows that are over. */
-    prune(now: Date) {
-      for (const key of [...leases.keys()]) current(key, now);
     },
   };
 }

@@ -122,7 +122,6 @@ export function createRateLimiter({ db, clock }: Core) {
     },
     /** Forgets windows over a day old: no rule counts that far back. */
     async prune() {
-      leases.prune(clock.now());
       await deleteWindowsBefore(db, new Date(clock.now().getTime() - DAY_MS));
     },
   };
