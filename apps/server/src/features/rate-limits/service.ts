@@ -21,7 +21,8 @@ const LEASE_SHARE = 50;
 
 /**
  * Fixed-window counters in PostgreSQL, so every instance shares them (no process
- * memory: docs/architecture.md, scale-out).
+ * memory: docs/architecture.md, scale-out). An instance only keeps the hits it
+ * counted there ahead, for votes (decision 0034).
  */
 export function createRateLimiter({ db, clock }: Core) {
   function tooMany(rule: RateRule, windowStart: Date, at: Date) {
