@@ -74,11 +74,7 @@ describe("stopping", () => {
   it("waits for a run under way, so the database can close after it", async () => {
     const clock = createClock();
     const steps: string[] = [];
-    const runner = createJobRunner({
-      db: t.db,
-      clock,
-      log: { warn: (d: object, m: string) => console.log("WARN", m, d) },
-    });
+    const runner = createJobRunner({ db: t.db, clock, log: quiet });
     runner.register({
       name: "slow-one",
       everyMs: MINUTE,
