@@ -63,19 +63,19 @@ const countHitsStatement = namedStatement<
 );
 
 /**
- * Counts `amount` hits (one unless said) for each entry in one statement; a key
+ * Counts `amount` hits for each entry in one statement; a key
  * may come several times (several callers), counted in their order: each entry's
  * count is the key's count once its hits and those before it were added. Answers,
  * in order, each entry's count and its key's window start.
  */
 export async function countHits(
   db: Db,
-  { keys, at }: { keys: { key: string; windowMs: number; amount?: number }[]; at: Date },
+  { keys, at }: { keys: { key: string; windowMs: number; amount: number }[]; at: Date },
 ): Promise<{ hits: number; windowStart: Date }[]> {
   const rows = await countHitsStatement(db, {
     ords: keys.map((_, ord) => ord),
     keys: keys.map(({ key }) => key),
-    amounts: keys.map(({ amount }) => amount ?? 1),
+    amounts: keys.map(({ amount }) => amount),
     restartBefore: keys.map(({ windowMs }) => new Date(at.getTime() - windowMs).toISOString()),
     at: at.toISOString(),
   });
