@@ -11,9 +11,14 @@ import pg from "pg";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
+/** `node args`, kept on the cores `cpus` names (a taskset list such as "1") if any (BENCH_PIN). */
+export function nodeCommand(args, cpus) {
+  return cpus ? ["taskset", ["-c", cpus, "node", ...args]] : ["node", args];
+}
+
 /** A child process of the bench: its peak memory, and a stop that waits for it. */
-export function startProcess(args, env) {
-  const child = spawn("node", args, {
+export function startProcess(args, env, { cpus } = {}) {
+  const child = spawn(...nodeCommand(args, cpus), {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: "inherit",
@@ -233,6 +238,8 @@ function summarize(runs) {
     p50: runs.reduce((sum, run) => sum + run.latency.p50, 0) / runs.length,
     p99: Math.max(...runs.map((run) => run.latency.p99)),
     errors: runs.reduce((sum, run) => sum + run.errors + run.timeouts + run.non2xx, 0),
+    /** req/s of each turn, in the order they ran. */
+    turns: runs.map((run) => run.requests.total / run.duration),
   };
 }
 

@@ -31,16 +31,20 @@
 // build's server.js, to measure a "before"), BENCH_NODE_FLAGS (Node's flags for the
 // app and the baseline, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof"
 // profiles both under the bench's load, in the same turns; docs/bench.md tells how
-// the profiles were read).
-import { spawn } from "node:child_process";
+// the profiles were read), BENCH_PIN=1 (the app and the baseline on the last core,
+// this process, which generates the load, on the others: the scheduler then never
+// puts the generator and a server on one core for a while, which swung a ratio by
+// ±0.2 between runs; docs/bench.md, run 10).
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { inTurn, MEMBERS, setUpRound, voteFor, votesAreConsistent } from "./bench-rounds.mjs";
 import {
   CONNECTIONS,
   copyOf,
   createPostgresDatabase,
+  nodeCommand,
   postgresAnswers,
   root,
   SEEDED_DILEMMA,
@@ -115,9 +119,26 @@ const SERVER = process.env.BENCH_SERVER ?? "apps/server/dist/server.js";
 /** Node's flags for the app and the baseline (a profiler, say); none by default. */
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
 
+/** BENCH_PIN=1: the cores of the servers and of the load generator (this process); else none. */
+const CORES = (() => {
+  if (process.env.BENCH_PIN !== "1") return {};
+  const last = availableParallelism() - 1;
+  if (last < 1) throw new Error("BENCH_PIN needs two cores or more");
+  return { servers: String(last), generator: `0-${last - 1}`, all: `0-${last}` };
+})();
+
+/** Keeps this process, whose main thread generates the load, on the generator's cores. */
+function pinGenerator() {
+  if (!CORES.generator) return;
+  const pinned = spawnSync("taskset", ["-a", "-cp", CORES.generator, String(process.pid)]);
+  if (pinned.status !== 0) throw new Error("BENCH_PIN needs taskset (util-linux)");
+}
+
 /** The built app on `target`; a second one (its database a copy) on another port. */
 async function startApp(target, port = PORT) {
-  const app = startProcess([...NODE_FLAGS, SERVER], appEnv(target, port));
+  const app = startProcess([...NODE_FLAGS, SERVER], appEnv(target, port), {
+    cpus: CORES.servers,
+  });
   const started = Date.now();
   await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, "the app", app.exited);
   return { ...app, readyMs: Date.now() - started };
@@ -125,13 +146,17 @@ async function startApp(target, port = PORT) {
 
 async function startBaseline(target, json) {
   const baselineDir = target.kind === "pglite" ? mkdtempSync(join(tmpdir(), "bench-base-")) : null;
-  const baseline = startProcess([...NODE_FLAGS, "scripts/bench-baseline.mjs"], {
-    BASELINE_PORT: String(BASELINE_PORT),
-    BASELINE_JSON: json,
-    ...(target.kind === "postgres"
-      ? { BASELINE_DATABASE_URL: target.url }
-      : { BASELINE_DATA_DIR: baselineDir }),
-  });
+  const baseline = startProcess(
+    [...NODE_FLAGS, "scripts/bench-baseline.mjs"],
+    {
+      BASELINE_PORT: String(BASELINE_PORT),
+      BASELINE_JSON: json,
+      ...(target.kind === "postgres"
+        ? { BASELINE_DATABASE_URL: target.url }
+        : { BASELINE_DATA_DIR: baselineDir }),
+    },
+    { cpus: CORES.servers },
+  );
   await waitUntilReady(`${baselineBase}/ready`, "the baseline", baseline.exited);
   return {
     async stop() {
@@ -419,7 +444,8 @@ async function benchEngine(target) {
 async function lighthouse(results) {
   const script = join(root, "scripts/lighthouse.mjs");
   if (!existsSync(script)) return;
-  const child = spawn("node", [script, base], {
+  // Chromium gets every core, as it would unpinned.
+  const child = spawn(...nodeCommand([script, base], CORES.all), {
     cwd: root,
     env: { ...process.env, LIGHTHOUSE_URL: base },
     stdio: ["ignore", "pipe", "inherit"],
@@ -460,6 +486,9 @@ function judge(results, postgres) {
   };
   for (const row of rows) {
     row.ratio = row.app.rps / row.base.rps;
+    // How far the turns' own ratios strayed: the machine's swing, beside the verdict.
+    const turnRatios = row.app.turns.map((rps, turn) => rps / row.base.turns[turn]);
+    row.turns = [Math.min(...turnRatios), Math.max(...turnRatios)];
     row.target = targetOf[row.path] ?? null;
     row.ok = row.target === null || row.ratio >= row.target;
     if (row.path === PATHS.read) {
@@ -497,13 +526,13 @@ function judge(results, postgres) {
 
 function printTable(all) {
   const lines = [
-    "| engine | path | req/s | p50 / p99 ms | baseline | req/s | p50 / p99 ms | ratio | target | |",
-    "|---|---|--:|--:|---|--:|--:|--:|---|---|",
+    "| engine | path | req/s | p50 / p99 ms | baseline | req/s | p50 / p99 ms | ratio | turns | target | |",
+    "|---|---|--:|--:|---|--:|--:|--:|--:|---|---|",
   ];
   for (const { kind, rows } of all) {
     for (const row of rows) {
       lines.push(
-        `| ${kind} | ${row.path} | ${fmt(row.app.rps)} | ${ms(row.app.p50)} / ${ms(row.app.p99)} | ${row.baseName} | ${fmt(row.base.rps)} | ${ms(row.base.p50)} / ${ms(row.base.p99)} | ${(Math.floor(row.ratio * 100) / 100).toFixed(2)}× | ${row.target === null ? "–" : `≥ ${row.target}×`}${row.note ? `, ${row.note}` : ""} | ${row.ok ? "✓" : "✗"} |`,
+        `| ${kind} | ${row.path} | ${fmt(row.app.rps)} | ${ms(row.app.p50)} / ${ms(row.app.p99)} | ${row.baseName} | ${fmt(row.base.rps)} | ${ms(row.base.p50)} / ${ms(row.base.p99)} | ${(Math.floor(row.ratio * 100) / 100).toFixed(2)}× | ${row.turns.map((r) => r.toFixed(2)).join("–")} | ${row.target === null ? "–" : `≥ ${row.target}×`}${row.note ? `, ${row.note}` : ""} | ${row.ok ? "✓" : "✗"} |`,
       );
     }
   }
@@ -521,6 +550,7 @@ function printTable(all) {
 }
 
 async function main() {
+  pinGenerator();
   // A real SMTP catcher: group members sign in through their e-mailed links.
   const mail = startProcess(["node_modules/tsx/dist/cli.mjs", "e2e/support/mail-server.ts"], {
     SMTP_PORT: String(SMTP_PORT),
