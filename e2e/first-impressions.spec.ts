@@ -1,5 +1,6 @@
 import type { Locator, TestInfo } from "@playwright/test";
 import { DetailsPage } from "./pages/details-page";
+import { HomePage } from "./pages/group-pages";
 import { LandingPage } from "./pages/landing-page";
 import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
@@ -177,6 +178,30 @@ test.describe("header and footer", () => {
     await expect(page).toHaveURL("/home");
     await nav.brand.click();
     await expect(page).toHaveURL("/home");
+  });
+
+  test("a direct visit to a member's screen fetches its code while the session is still read", async ({
+    page,
+  }, testInfo) => {
+    await signUp(page, addressFor("ines", testInfo), "Ines");
+    // The screen's chunk is named after its module (vite): /assets/home-<hash>.js.
+    const homeCode = new Promise<void>((resolve) => {
+      page.on("request", (request) => {
+        if (/\/assets\/home-[\w-]+\.js$/.test(request.url())) resolve();
+      });
+    });
+    // The session's answer waits for the screen's code to be asked for, a few seconds at
+    // most: before the screens were fetched ahead, it was asked for only after that answer.
+    let codeBeforeSession: boolean | undefined;
+    await page.route("**/api/auth/get-session", async (route) => {
+      codeBeforeSession ??= await Promise.race([
+        homeCode.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+      ]);
+      await route.continue();
+    });
+    await new HomePage(page).open();
+    expect(codeBeforeSession).toBe(true);
   });
 
   test("the skip link is the first stop of the keyboard and lands in the page", async ({

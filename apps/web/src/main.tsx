@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider";
-import { AppRouter } from "./app/router";
+import { AppRouter, preloadScreensOf } from "./app/router";
 import { watchTheme } from "./lib/theme";
 import "./index.css";
 
@@ -9,6 +9,10 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 watchTheme();
+// A direct visit to a screen fetches its code now, not once its guard has read the session.
+preloadScreensOf(window.location.pathname).catch(() => {
+  // Offline, say: the screen tries again when it is shown, and says so if it must.
+});
 const app = createRoot(root);
 // A transition: React renders the first screen in slices that leave the main thread
 // free between them (the page the server painted is on screen meanwhile), rather

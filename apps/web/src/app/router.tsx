@@ -1,18 +1,30 @@
-import { type ComponentType, lazy } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from "react";
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
 import { paths } from "@/config/paths";
 import { GuestSession } from "@/features/auth/components/guest-session";
+import { deferred } from "@/lib/deferred";
 import { BrowserRouter } from "./browser-router";
 import { AppLayout } from "./layout";
 import { LandingRoute } from "./routes/landing";
 
+/** A screen (or guard) whose code loads on demand; `preload` fetches it ahead. */
+type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
 /**
- * A screen (or guard) whose code loads when first shown (docs/decisions/0022): the
- * layout's Suspense shows the page loader meanwhile, where the server painted
- * the same loader, and a navigation keeps the old screen until the new one is there.
+ * A screen (or guard) whose code loads when first shown (docs/decisions/0022), or
+ * sooner through `preload`: the layout's Suspense shows the page loader meanwhile,
+ * where the server painted the same loader, and a navigation keeps the old screen
+ * until the new one is there.
  */
-function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
+function screen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): Screen {
+  const code = deferred<ComponentType>(async () => (await load())[name]);
+  return Object.assign(
+    lazy(async () => ({ default: await code.load() })),
+    { preload: code.load },
+  );
 }
 
 // The guards of the screens that need a session load with them (GuestSession, the landing's, does not).
@@ -44,46 +56,83 @@ const SignInLinkRouterRoute = screen(
 );
 const UserProfileRoute = screen(() => import("./routes/user-profile"), "UserProfileRoute");
 
+/** What a route of the table shows, and the code it needs fetched ahead on a direct visit. */
+interface Shows {
+  element: ReactNode;
+  handle?: { preload: () => Promise<unknown> };
+}
+
+function shows(Component: ComponentType | Screen): Shows {
+  const preload = "preload" in Component ? Component.preload : undefined;
+  return { element: <Component />, ...(preload && { handle: { preload } }) };
+}
+
+const at = (path: string, Component: ComponentType | Screen): RouteObject => ({
+  path,
+  ...shows(Component),
+});
+
 /**
  * The route table of docs/product.md#routes-and-guards, each path behind its
  * guard. The landing page comes with the app; every other screen on demand.
  */
+const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        ...shows(GuestSession),
+        children: [
+          at(paths.landing, LandingRoute),
+          // Anyone may write to the team, guests included (docs/decisions/0015).
+          at(paths.feedback, FeedbackRoute),
+          at(paths.invite(), InviteRoute),
+        ],
+      },
+      { ...shows(SignInGuard), children: [at(paths.signIn, SignInRoute)] },
+      at(paths.signInLinkRouter, SignInLinkRouterRoute),
+      { ...shows(DetailsGuard), children: [at(paths.signInDetails, SignInDetailsRoute)] },
+      { ...shows(AdminGuard), children: [at(paths.admin, AdminRoute)] },
+      {
+        ...shows(RequireSignedIn),
+        children: [
+          at(paths.home, HomeRoute),
+          at(paths.userProfile(), UserProfileRoute),
+          at(paths.createGroup, CreateGroupRoute),
+          at(paths.group(), GroupRoute),
+          at(paths.groupProfile(), GroupProfileRoute),
+          at(paths.archivedRound(), ArchivedRoundRoute),
+        ],
+      },
+      at(paths.gameplayDiagram, GameplayDiagramRoute),
+      // Shared links: anyone may open them, no session needed (docs/decisions/0028).
+      at(paths.daily(), DailyRoute),
+      at(paths.sharedRound(), SharedRoundRoute),
+      { path: "*", element: <Navigate to={paths.landing} replace /> },
+    ],
+  },
+];
+
+/**
+ * Starts fetching the code of the screen at `pathname` and of its guard, side by
+ * side with the app's first requests (the session among them): a direct visit
+ * to a signed-in screen then waits for neither chunk after the other. What a
+ * path needs is the same code its route would load when shown; the landing
+ * page needs none.
+ */
+export function preloadScreensOf(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map(({ route }) => route.handle?.preload()));
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route element={<GuestSession />}>
-            <Route path={paths.landing} element={<LandingRoute />} />
-            {/* Anyone may write to the team, guests included (docs/decisions/0015). */}
-            <Route path={paths.feedback} element={<FeedbackRoute />} />
-            <Route path={paths.invite()} element={<InviteRoute />} />
-          </Route>
-          <Route element={<SignInGuard />}>
-            <Route path={paths.signIn} element={<SignInRoute />} />
-          </Route>
-          <Route path={paths.signInLinkRouter} element={<SignInLinkRouterRoute />} />
-          <Route element={<DetailsGuard />}>
-            <Route path={paths.signInDetails} element={<SignInDetailsRoute />} />
-          </Route>
-          <Route element={<AdminGuard />}>
-            <Route path={paths.admin} element={<AdminRoute />} />
-          </Route>
-          <Route element={<RequireSignedIn />}>
-            <Route path={paths.home} element={<HomeRoute />} />
-            <Route path={paths.userProfile()} element={<UserProfileRoute />} />
-            <Route path={paths.createGroup} element={<CreateGroupRoute />} />
-            <Route path={paths.group()} element={<GroupRoute />} />
-            <Route path={paths.groupProfile()} element={<GroupProfileRoute />} />
-            <Route path={paths.archivedRound()} element={<ArchivedRoundRoute />} />
-          </Route>
-          <Route path={paths.gameplayDiagram} element={<GameplayDiagramRoute />} />
-          {/* Shared links: anyone may open them, no session needed (docs/decisions/0028). */}
-          <Route path={paths.daily()} element={<DailyRoute />} />
-          <Route path={paths.sharedRound()} element={<SharedRoundRoute />} />
-          <Route path="*" element={<Navigate to={paths.landing} replace />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }
