@@ -128,6 +128,8 @@ async function audit(url, port) {
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   return {
     lhr,
+    // Lighthouse's own measure of the host's speed: its 4× slowdown assumes about 1,500–2,000.
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     performance: score(lhr.categories.performance),
     accessibility: score(lhr.categories.accessibility),
     metrics: ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time"]
@@ -172,6 +174,7 @@ try {
     writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(median.lhr));
   console.log(`Lighthouse on ${url}, mobile preset, ${RUNS} runs (Chromium: ${CHROMIUM})`);
   console.log(`performance by run: ${runs.map((r) => r.performance).join(", ")}`);
+  console.log(`the host's benchmark index by run: ${runs.map((r) => r.benchmarkIndex).join(", ")}`);
   console.log(`median run: ${median.metrics.join(", ")}`);
   for (const title of new Set(runs.flatMap((r) => r.failing)))
     console.log(`accessibility audit failed: ${title}`);
