@@ -264,7 +264,7 @@ test.describe("dark mode", () => {
 
 test.describe("every screen: a title, one h1, accessible in light and dark", () => {
   // Many screens, each checked twice by axe.
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
 
   test("a guest's screens", async ({ page, browser, baseURL, consoleErrors }, testInfo) => {
     const landing = new LandingPage(page);

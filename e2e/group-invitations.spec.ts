@@ -12,7 +12,7 @@ import {
 import { expectScreen } from "./support/screens";
 
 test.describe("group invitations", () => {
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: 600_000 });
 
   test("a full group disables Join and says why; a wrong or reset link says it does not work", async ({
     page,

@@ -14,7 +14,7 @@ import { expectScreen } from "./support/screens";
 
 test.describe("groups", () => {
   // Whole journeys: several people sign in by e-mail, and every screen is checked in two schemes.
-  test.describe.configure({ timeout: 300_000 });
+  test.describe.configure({ timeout: 600_000 });
 
   test("an admin creates a group and shares it; a friend signs in from the invitation, joins and sees it on home", async ({
     page,

@@ -98,12 +98,15 @@ export default defineConfig({
   workers: 4,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // Journeys sign people in by e-mail and drive several screens; a busy machine doubles
-  // their time (the longest with this default took 50 s on 2026-11-25's slow machine).
-  timeout: 90_000,
+  // Journeys sign people in by e-mail and drive several screens. A timeout is there to
+  // catch a hang, not to time a journey: on 2026-11-26's machine, four workers on its two
+  // cores made journeys five times slower than alone (one of 51 s took 5 min), so every
+  // limit is about twice what that machine needed.
+  timeout: 180_000,
   // What a busy machine may take to show a screen: a first load of /sign-in, three
-  // browsers at once beside the other workers, took 14 s there (its chunks load one
-  // after another). A fault still fails; it only says so later.
+  // browsers at once beside the other workers, took 14 s on 2026-11-25's machine and
+  // up to 23 s for the whole navigation on 2026-11-26's. A fault still fails; it only
+  // says so later.
   expect: { timeout: 20_000 },
   // npm test asks for a JSON report too, to sum up both runners in one line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : "list",

@@ -14,7 +14,7 @@ const CY = "Cy Third";
 
 test.describe("rounds", () => {
   // Three people sign in by e-mail and play two rounds on this device's own clock app.
-  test.describe.configure({ timeout: 360_000 });
+  test.describe.configure({ timeout: 900_000 });
 
   test("three people play a round to its due date and another to the last submit", async ({
     page,

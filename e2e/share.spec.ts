@@ -67,7 +67,7 @@ test.describe("share cards", () => {
 });
 
 test.describe("round share cards", () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
 
   test("a member shares a closed round; others see a teaser, members the round", async ({
     page,

@@ -11,7 +11,7 @@ const BEN = "Ben Second";
 const CY = "Cy Third";
 
 test.describe("who knows whom", () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 450_000 });
 
   test("three people play two rounds and read the grid on the leaderboard, live", async ({
     page,
