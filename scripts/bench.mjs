@@ -33,8 +33,9 @@
 // profiles both under the bench's load, in the same turns; docs/bench.md tells how
 // the profiles were read), BENCH_PIN=1 (the app and the baseline on the last core,
 // this process, which generates the load, on the others: the scheduler then never
-// puts the generator and a server on one core for a while, which swung a ratio by
-// ±0.2 between runs; docs/bench.md, run 10).
+// puts the generator and a server on one core for a while, which swung a turn's
+// ratio by ±0.2. For comparing two builds, not for one run's verdict: the machine's
+// own speed still moves; docs/bench.md, run 10).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
