@@ -25,7 +25,7 @@ import type { Database } from "./lib/db";
 import { loadAuthSecret } from "./lib/secret";
 import { paths } from "./paths";
 import { docsPlugin } from "./plugins/docs";
-import { clientErrors, errorsPlugin, frameworkErrors } from "./plugins/errors";
+import { clientErrors, errorsPlugin, frameworkErrors, MAX_PATH_SEGMENT } from "./plugins/errors";
 import { identityPlugin } from "./plugins/identity";
 import { inputPlugin } from "./plugins/input";
 import { responseHeadersPlugin, securityPlugin } from "./plugins/security";
@@ -89,6 +89,7 @@ function createFastify(config: Config) {
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
     requestIdHeader: false,
     frameworkErrors,
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
     clientErrorHandler: clientErrors,
     trustProxy: config.TRUST_PROXY,
     genReqId: (request) => {

@@ -81,21 +81,23 @@ export function foreignError(
   return { status: known, body: envelope(known, message || "This request was refused.") };
 }
 
+/** Fastify's router refuses a segment of a path past this many characters (its default). */
+export const MAX_PATH_SEGMENT = 100;
+
 /**
- * Fastify answers a path that does not decode (`%ED%A0%80`, a lone surrogate) before
- * any route or error handler runs: given to Fastify as `frameworkErrors`, it leaves
- * in the envelope too.
+ * Fastify answers some paths before any route or error handler runs: one that
+ * does not decode (`%ED%A0%80`, a lone surrogate), and one with a segment where
+ * a route takes a value (an id, a code) longer than MAX_PATH_SEGMENT. Given to
+ * Fastify as `frameworkErrors`, this leaves them in the envelope too, each with
+ * its own reason.
  */
-export function frameworkErrors(
-  _error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? `A part of this address is longer than ${MAX_PATH_SEGMENT} characters.`
+      : "This address does not decode to valid text.";
   // No onRequest hook ran: the request id is set here.
-  reply
-    .header("x-request-id", request.id)
-    .status(400)
-    .send(envelope(400, "This address does not decode to valid text."));
+  reply.header("x-request-id", request.id).status(400).send(envelope(400, message));
 }
 
 const STATUS_LINES = {

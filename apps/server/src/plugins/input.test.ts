@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { session, user } from "../db/schema";
-import { REFUSED_TEXT_MESSAGE } from "./errors";
+import { MAX_PATH_SEGMENT, REFUSED_TEXT_MESSAGE } from "./errors";
 
 let t: TestApp;
 let me: TestClient & { userId: string };
@@ -55,6 +55,19 @@ describe("text no database can store", () => {
       expect(response.status, url).toBe(400);
       expect(response.body.error.code).toBe("invalid_input");
     }
+  });
+
+  it("says so when a part of the path is too long to be an id, not that it does not decode", async () => {
+    const atLimit = await me.get<ErrorBody>(`/api/users/${"a".repeat(MAX_PATH_SEGMENT)}`);
+    expect(atLimit.status).toBe(404);
+    const response = await me.get<ErrorBody>(`/api/users/${"a".repeat(MAX_PATH_SEGMENT + 1)}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: "invalid_input",
+      message: `A part of this address is longer than ${MAX_PATH_SEGMENT} characters.`,
+    });
+    const undecodable = await me.get<ErrorBody>("/api/users/%ED%A0%80");
+    expect(undecodable.body.error.message).toBe("This address does not decode to valid text.");
   });
 
   it("is refused deep inside a JSON body", async () => {
