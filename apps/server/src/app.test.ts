@@ -77,6 +77,19 @@ describe("errors", () => {
     });
   });
 
+  it("answers an unknown path of the identity provider's, and its reasonless 401, in the API's words", async () => {
+    const unknown = await t.client().get("/api/auth/no-such-thing?x=1");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      error: { code: "not_found", message: "There is no GET /api/auth/no-such-thing in this API." },
+    });
+    const adminsOnly = await t.client().get("/api/auth/admin/list-users");
+    expect(adminsOnly.status).toBe(401);
+    expect(adminsOnly.body).toEqual({
+      error: { code: "not_signed_in", message: "Please sign in to continue." },
+    });
+  });
+
   it("answers a malformed JSON body with a 400 envelope, never a 500", async () => {
     const client = await t.anonymous();
     const { body } = await client.get<{ data: { globalDilemmaData: { id: string } } }>(

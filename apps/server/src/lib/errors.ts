@@ -30,7 +30,9 @@ export class AppError extends Error {
 
 export const invalid = (message: string, options?: AppErrorOptions) =>
   new AppError(400, message, options);
-export const notSignedIn = () => new AppError(401, "Please sign in to continue.");
+/** What a 401 says when it has nothing more to say. */
+export const SIGN_IN_MESSAGE = "Please sign in to continue.";
+export const notSignedIn = () => new AppError(401, SIGN_IN_MESSAGE);
 export const forbidden = (message: string, options?: AppErrorOptions) =>
   new AppError(403, message, options);
 export const notFound = (message: string) => new AppError(404, message);

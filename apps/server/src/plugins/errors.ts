@@ -8,7 +8,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "../lib/errors";
+import { AppError, SIGN_IN_MESSAGE } from "../lib/errors";
 
 const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
@@ -65,20 +65,31 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/** What a refusal without a reason of its own says. */
+const REFUSED_MESSAGE = "This request was refused.";
+
 /**
  * An error answer from elsewhere (better-auth) in our envelope: its status when
- * it is one of ours, else 400 for client errors and 500 for the rest.
+ * it is one of ours, else 400 for client errors and 500 for the rest. Where it
+ * gave no reason, the API's own words for its status: a 404 names the address,
+ * as every other one of the API's does.
  */
 export function foreignError(
   status: number,
   message: string | undefined,
+  request: { method: string; url: string },
 ): {
   status: ErrorStatus;
   body: ErrorEnvelope;
 } {
   if (status >= 500) return { status: 500, body: envelope(500, INTERNAL_MESSAGE) };
   const known = isKnownClientStatus(status) ? status : 400;
-  return { status: known, body: envelope(known, message || "This request was refused.") };
+  if (message) return { status: known, body: envelope(known, message) };
+  if (known === 404) return { status: 404, body: apiNotFound(request.method, request.url) };
+  return {
+    status: known,
+    body: envelope(known, known === 401 ? SIGN_IN_MESSAGE : REFUSED_MESSAGE),
+  };
 }
 
 /** Fastify's router refuses a segment of a path past this many characters (its default). */

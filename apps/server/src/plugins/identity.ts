@@ -201,7 +201,12 @@ async function decorateViewers(
 }
 
 /** Hands better-auth's answer on: without tokens, and in the API's envelope when it failed. */
-async function relayResponse(reply: FastifyReply, response: Response, pathname: string) {
+async function relayResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  pathname: string,
+) {
   response.headers.forEach((value, key) => {
     if (!DROPPED_HEADERS.has(key)) reply.header(key, value);
   });
@@ -212,7 +217,7 @@ async function relayResponse(reply: FastifyReply, response: Response, pathname: 
   if (response.status >= 400) {
     // better-auth answers {message, code}; the API speaks one envelope (docs/architecture.md#errors).
     const failure = (await response.json().catch(() => ({}))) as { message?: string };
-    const { status, body } = foreignError(response.status, failure.message);
+    const { status, body } = foreignError(response.status, failure.message, request);
     return reply.status(status).type("application/json").send(body);
   }
   reply.status(response.status);
@@ -258,7 +263,7 @@ function authRoutes(
       );
       // Again once done: a hot read or write meanwhile may have kept the session as it was.
       if (changes) forgetSessions();
-      return relayResponse(reply, response, url.pathname);
+      return relayResponse(request, reply, response, url.pathname);
     },
   });
 }
