@@ -29,10 +29,19 @@ describe("display names", () => {
     expect(detailsFormSchema.parse({ displayName: "  Ada  " }).displayName).toBe("Ada");
   });
 
+  it("lose what others would not see, or would see reordered", () => {
+    const shown = (displayName: string) => detailsFormSchema.parse({ displayName }).displayName;
+    expect(shown("\u202EAda\u202C")).toBe("Ada");
+    expect(shown("\u200BAda\uFEFF\u0007")).toBe("Ada");
+    expect(shown("Ada 👩\u200D👩\u200D👧")).toBe("Ada 👩\u200D👩\u200D👧");
+  });
+
   it.each([
     ["", fieldMessages.required],
     ["  ", fieldMessages.required],
+    ["\u200B\u200B\u200B", fieldMessages.required],
     ["A", fieldMessages.minLength(2)],
+    ["A\u200B", fieldMessages.minLength(2)],
   ])("refuse %j with only %j", (displayName, message) => {
     expect(messagesOf(detailsFormSchema.safeParse({ displayName }))).toEqual([message]);
   });

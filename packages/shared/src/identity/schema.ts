@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
+import { freeTextSchema } from "../validation/fields";
 import { fieldMessages } from "../validation/messages";
 import { isStorableText } from "../validation/text";
 
@@ -68,18 +69,8 @@ export const emailSchema = z
   .max(MAX_EMAIL_LENGTH, { error: fieldMessages.maxLength(MAX_EMAIL_LENGTH) })
   .pipe(z.email({ error: fieldMessages.email }));
 
-function displayNameSchema(max: number) {
-  return (
-    z
-      .string({ error: fieldMessages.required })
-      .trim()
-      // An empty name is missing, not short: one message, not two.
-      .min(1, { error: fieldMessages.required, abort: true })
-      .min(MIN_DISPLAY_NAME_LENGTH, { error: fieldMessages.minLength(MIN_DISPLAY_NAME_LENGTH) })
-      .max(max, { error: fieldMessages.maxLength(max) })
-      .refine(isStorableText, { error: fieldMessages.pattern })
-  );
-}
+/** A name as others see it: control and invisible characters out, trimmed. */
+const displayNameSchema = (max: number) => freeTextSchema(max, { min: MIN_DISPLAY_NAME_LENGTH });
 
 /** Any display name the server stores: the looser of the two form limits. */
 export const displayNameServerSchema = displayNameSchema(MAX_DETAILS_NAME_LENGTH);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
 import { groupParamsSchema } from "../groups/schema";
 import { fieldMessages } from "../validation/messages";
-import { isStorableText } from "../validation/text";
+import { isStorableText, stripControlCharactersButLineBreaks } from "../validation/text";
 
 // ── Limits (docs/product.md#limits, docs/game-rules.md) ──
 export const MAX_COMMENT_LENGTH = 1000;
@@ -60,12 +60,12 @@ export const optionSchema = z.enum(["A", "B"]);
 export type Option = z.infer<typeof optionSchema>;
 
 /**
- * A comment as typed: control characters out except line breaks, trimmed; an
+ * A comment as typed: control and invisible characters out except line breaks, trimmed; an
  * empty one is no comment. It is kept and shown as plain text, never as HTML.
  */
 export const commentSchema = z
   .string()
-  .transform((text) => text.replace(/[^\P{Cc}\n]|[\u2028\u2029]/gu, "").trim())
+  .transform(stripControlCharactersButLineBreaks)
   .pipe(
     z
       .string()

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { holdsUnstorableText, isStorableText, stripControlCharacters } from "./text";
+import {
+  holdsUnstorableText,
+  isStorableText,
+  stripControlCharacters,
+  stripControlCharactersButLineBreaks,
+} from "./text";
 
 describe("isStorableText", () => {
   it("accepts ordinary text, emoji and other scripts", () => {
@@ -46,5 +51,30 @@ describe("stripControlCharacters", () => {
     expect(stripControlCharacters("  Friday\u0007 Club\u0000\n ")).toBe("Friday Club");
     expect(stripControlCharacters("a\u2028b\u0085c")).toBe("abc");
     expect(stripControlCharacters("Zoë 🎲")).toBe("Zoë 🎲");
+  });
+
+  it("drops invisible characters that hide or reorder text", () => {
+    // A right-to-left override would show the rest of a line backwards.
+    expect(stripControlCharacters("\u202Eevil\u202C Club")).toBe("evil Club");
+    expect(stripControlCharacters("\u2067Club\u2069")).toBe("Club");
+    expect(stripControlCharacters("\uFEFF\u200BFri\u00ADday\u200E")).toBe("Friday");
+  });
+
+  it("keeps what emoji and scripts are made of", () => {
+    for (const text of [
+      "👩\u200D👩\u200D👧",
+      "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+      "می\u200Cخواهم",
+      "❤\uFE0F",
+      "נועה",
+    ]) {
+      expect(stripControlCharacters(text)).toBe(text);
+    }
+  });
+});
+
+describe("stripControlCharactersButLineBreaks", () => {
+  it("keeps line breaks and drops the rest as stripControlCharacters does", () => {
+    expect(stripControlCharactersButLineBreaks(" one\n\u202Etwo\u0007\r\n ")).toBe("one\ntwo");
   });
 });

@@ -30,9 +30,24 @@ export function holdsUnstorableText(value: unknown, depth = 0): boolean {
 }
 
 /**
- * Control characters (C0, DEL, C1) and Unicode format/line separators taken out of
- * free text a person typed, then trimmed: what group names and feedback keep.
+ * Invisible characters that can hide text or reorder what stands around it:
+ * Unicode's format class (bidi overrides and isolates, zero-width spaces, the
+ * byte-order mark, soft hyphens) and the line and paragraph separators. Not the
+ * joiners and tag characters that emoji (👩‍👩‍👧, 🏴󠁧󠁢󠁳󠁣󠁴󠁿) and some scripts are made of.
+ */
+const HIDDEN = String.raw`[\u2028\u2029]|(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}`;
+const CONTROL_OR_HIDDEN = new RegExp(String.raw`\p{Cc}|${HIDDEN}`, "gu");
+const CONTROL_BUT_LINE_BREAK_OR_HIDDEN = new RegExp(String.raw`[^\P{Cc}\n]|${HIDDEN}`, "gu");
+
+/**
+ * Control characters (C0, DEL, C1) and invisible ones (HIDDEN) taken out of free
+ * text a person typed, then trimmed: what names, group names and feedback keep.
  */
 export function stripControlCharacters(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029]/gu, "").trim();
+  return text.replace(CONTROL_OR_HIDDEN, "").trim();
+}
+
+/** As stripControlCharacters, keeping line breaks: what a comment keeps. */
+export function stripControlCharactersButLineBreaks(text: string): string {
+  return text.replace(CONTROL_BUT_LINE_BREAK_OR_HIDDEN, "").trim();
 }

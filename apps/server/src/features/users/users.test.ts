@@ -95,6 +95,12 @@ describe("profile updates (POST /api/auth/update-user)", () => {
     expect(await nameOf(me.userId)).toBe("Lin");
   });
 
+  it("saves a name without the invisible characters that would reorder others' screens", async () => {
+    const me = await t.signIn(newEmail(), { name: null });
+    expect((await updateUser(me, { name: "\u202ELin\u200B" })).status).toBe(200);
+    expect(await nameOf(me.userId)).toBe("Lin");
+  });
+
   it("takes a photo only from the user's own storage", async () => {
     const me = await t.signIn(newEmail());
     const other = await createUser(t.db);
