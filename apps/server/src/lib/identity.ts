@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Config } from "../config";
 import { account, session, user, verification } from "../db/schema";
 import type { Db } from "./db";
+import { SIGN_IN_MESSAGE } from "./errors";
 import { quietBetweenCalls } from "./quiet-identity";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -79,7 +80,7 @@ const checkProfileUpdate = (isOwnPhotoUrl: (userId: string, url: string) => bool
     }
     const session = await getSessionFromCtx(ctx);
     if (!session || session.user.isAnonymous || !session.user.emailVerified) {
-      throw new APIError("UNAUTHORIZED", { message: "Please sign in to continue." });
+      throw new APIError("UNAUTHORIZED", { message: SIGN_IN_MESSAGE });
     }
     const { image } = parsed.data;
     if (image && !isOwnPhotoUrl(session.user.id, image)) {
