@@ -18,7 +18,7 @@ const hourlyLimit = (fallback: number) =>
 const envSchema = z
   .object({
     APP_ENV: z.enum(["local", "test", "production"]).default("local"),
-    /** Default: 127.0.0.1 in local mode (its mailbox and dev helpers stay on this machine), else 0.0.0.0. */
+    /** Default: 0.0.0.0 in production, else 127.0.0.1 (local and test modes' helpers stay on this machine). */
     HOST: optionalString,
     PORT: z.coerce
       .number({ error: "must be a port number" })
@@ -108,6 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
-  const HOST = config.HOST ?? (config.APP_ENV === "local" ? "127.0.0.1" : "0.0.0.0");
+  const HOST = config.HOST ?? (config.APP_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
   return { ...config, HOST, publicUrl };
 }

@@ -114,6 +114,28 @@ describe("the test clock", () => {
       .where(eq(emailLinkTokens.tokenHash, "expired-long-ago"));
     expect(left).toEqual([]);
   });
+
+  it.each([
+    ["another machine on the network", { remoteAddress: "192.168.1.23" }],
+    ["a proxy on this machine", { headers: { "x-forwarded-for": "127.0.0.1" } }],
+  ])("does not move for %s", async (_who, from) => {
+    const before = await t.client().post<{ data: { now: string } }>("/api/test/clock", {
+      body: { advanceMs: 0 },
+    });
+    const refused = await t.client().post<{ error: { message: string } }>("/api/test/clock", {
+      body: { advanceMs: 60 * MINUTE },
+      ...from,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe("The test clock moves only from this machine.");
+    const after = await t.client().post<{ data: { now: string } }>("/api/test/clock", {
+      body: { advanceMs: 0 },
+    });
+    // Only the real time between the two reads passed, not the hour asked for.
+    expect(Date.parse(after.body.data.now) - Date.parse(before.body.data.now)).toBeLessThan(
+      60 * MINUTE,
+    );
+  });
 });
 
 describe("the database's upkeep (decision 0035)", () => {

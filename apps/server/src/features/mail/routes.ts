@@ -1,29 +1,18 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { escapeHtml } from "../../lib/html";
+import { fromThisMachine } from "../../lib/this-machine";
 import type { MailService } from "./service";
 
 const SHOWN = 50;
-
-const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
-
-/**
- * The mailbox holds working sign-in links: only a browser on this machine may
- * read it. The socket's peer decides (never X-Forwarded-For, which anyone can
- * write), and a request relayed by a proxy on this machine is not local either.
- */
-function fromThisMachine(request: FastifyRequest): boolean {
-  const peer = request.socket.remoteAddress ?? "";
-  return LOOPBACK.test(peer) && FORWARDING_HEADERS.every((name) => !(name in request.headers));
-}
 
 /** Links in a plain-text body, made clickable (the text was escaped first). */
 const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /**
- * GET /dev/mailbox (local mode only, from this machine only): the mail the app
- * would have sent, newest first, so sign-in links work without an SMTP server.
+ * GET /dev/mailbox (local mode only, from this machine only: it holds working
+ * sign-in links): the mail the app would have sent, newest first, so sign-in
+ * links work without an SMTP server.
  */
 export const devMailboxRoutes: FastifyPluginAsync<{ mail: MailService; title: string }> = async (
   app,
