@@ -16,6 +16,7 @@ import {
   voteAll,
 } from "../../../test/rounds";
 import { buildApp } from "../../app";
+import { STREAMS_PER_PERSON } from "./service";
 
 type Member = Player & { token: string };
 type Seen = { type: string; data: Record<string, unknown> };
@@ -174,6 +175,37 @@ describe("the live group stream", () => {
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(response.body.error.code).toEqual(expect.any(String));
     }
+  });
+
+  it("holds at most STREAMS_PER_PERSON open for one person, and frees a place when one closes", async () => {
+    const [ana, ben] = [await member(t, "Ana"), await member(t, "Ben")];
+    const groupId = await groupWith(ana, [ben]);
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_PERSON; i++)
+      streams.push(await openStream(eventsUrl(groupId), ana.token));
+    expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+
+    const over = await ana.get<{ error: { code: string; message: string } }>(
+      `/api/groups/${groupId}/events`,
+    );
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toBe(
+      "Too many live updates are open. Close some tabs and try again.",
+    );
+    // Another member's streams are theirs to count.
+    const bens = await openStream(eventsUrl(groupId), ben.token);
+    expect(bens.status).toBe(200);
+
+    streams[0]?.close();
+    await streams[0]?.end();
+    let reopened = await openStream(eventsUrl(groupId), ana.token);
+    // The server counts the stream closed once it sees the socket go.
+    for (let tries = 0; reopened.status !== 200 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      reopened = await openStream(eventsUrl(groupId), ana.token);
+    }
+    expect(reopened.status).toBe(200);
+    for (const stream of [...streams, bens, reopened]) stream.close();
   });
 
   it("refuses a member's browser on another site's page", async () => {

@@ -148,23 +148,54 @@ export interface EventSink {
   end(): void;
 }
 
+/**
+ * Live streams one person may hold open at once, over all their tabs and groups:
+ * far above a person's use, and a bound on what one account can hold of the
+ * server's connections for as long as it likes.
+ */
+export const STREAMS_PER_PERSON = 20;
+const TOO_MANY_STREAMS = "Too many live updates are open. Close some tabs and try again.";
+
 /** A member's live view of a group's events. */
 function createGroupEvents({ db, events }: Core, groupAccess: GroupAccess) {
+  /** Open streams by user id. */
+  const open = new Map<string, number>();
+  /** Counts a stream of `userId` as open; answers how to count it closed (once). */
+  function hold(userId: string): () => void {
+    const count = open.get(userId) ?? 0;
+    if (count >= STREAMS_PER_PERSON) throw new AppError(429, TOO_MANY_STREAMS);
+    open.set(userId, count + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      const left = (open.get(userId) ?? 1) - 1;
+      if (left > 0) open.set(userId, left);
+      else open.delete(userId);
+    };
+  }
+
   return {
     /**
-     * Members only, checked before anything is sent. The stream ends once the
+     * Members only, checked before anything is sent, and at most
+     * STREAMS_PER_PERSON at once per person (a 429 past them). The stream ends once the
      * group is gone or the viewer is no longer a member (told so first: group-deleted, membership-ended), and when
      * events may have been lost, so the client reconnects and reads afresh.
      * Answers the unsubscribe.
      */
     async follow(viewer: Viewer, groupId: string, sink: EventSink): Promise<() => void> {
       const { groupId: id, viewer: member } = await groupAccess.memberOf(viewer, groupId);
+      const release = hold(member.user.id);
       let over = false;
       let unsubscribe = () => {};
-      const finish = () => {
-        if (over) return;
+      const stop = () => {
         over = true;
         unsubscribe();
+        release();
+      };
+      const finish = () => {
+        if (over) return;
+        stop();
         sink.end();
       };
       // One event at a time: a membership check must not let a later event overtake.
@@ -178,22 +209,21 @@ function createGroupEvents({ db, events }: Core, groupAccess: GroupAccess) {
         sink.send(event);
         if (event.type === "group-deleted") return finish();
       };
-      unsubscribe = await events.subscribe(
-        id,
-        (event) => {
-          queue = queue.then(() => deliver(event)).catch(finish);
-        },
-        finish,
-      );
-      // Removed while the subscription was being made: nothing would tell this stream.
-      if (!(await isMember(db, id, member.user.id))) {
-        unsubscribe();
-        throw noSuchGroup();
+      try {
+        unsubscribe = await events.subscribe(
+          id,
+          (event) => {
+            queue = queue.then(() => deliver(event)).catch(finish);
+          },
+          finish,
+        );
+        // Removed while the subscription was being made: nothing would tell this stream.
+        if (!(await isMember(db, id, member.user.id))) throw noSuchGroup();
+      } catch (error) {
+        stop();
+        throw error;
       }
-      return () => {
-        over = true;
-        unsubscribe();
-      };
+      return stop;
     },
   };
 }
