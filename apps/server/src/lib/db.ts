@@ -73,6 +73,7 @@ function runPrepared<Row>(client: PGlite, name: string, text: string, params: un
             serialize.describe({ type: "S", name }),
             serialize.sync(),
           ]),
+          { syncToFs: false },
         );
         types = parse.parseDescribeStatementResults(described.messages);
         prepared.set(name, types);
@@ -82,6 +83,7 @@ function runPrepared<Row>(client: PGlite, name: string, text: string, params: un
         const serializer = client.serializers[types[i] ?? 0];
         return serializer ? serializer(value) : String(value);
       });
+      // Written to the folder once, after the statement (as PGlite's own query() does).
       const { messages } = await client.execProtocol(
         concatenated([
           serialize.bind({ statement: name, values }),
@@ -89,6 +91,7 @@ function runPrepared<Row>(client: PGlite, name: string, text: string, params: un
           serialize.execute({}),
           serialize.sync(),
         ]),
+        { syncToFs: false },
       );
       await client.syncToFs();
       return (parse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Row[];
