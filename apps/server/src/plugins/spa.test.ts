@@ -281,4 +281,15 @@ describe("the landing page with the real app", () => {
     expect(initialData(landing.text)).toEqual({ globalDilemma: today.body.data.globalDilemmaData });
     expect(landing.text).toContain("<title>&#60;b&#62;Fun&#60;/b&#62;</title>");
   });
+
+  it("answers a range of a file, and a range past its end with a 416", async () => {
+    const part = await t.client().get(build.asset, { headers: { range: "bytes=0-3" } });
+    expect(part.status).toBe(206);
+    expect(part.text).toBe(build.script.subarray(0, 4).toString());
+    const past = await t.client().get(build.asset, { headers: { range: "bytes=999999-" } });
+    expect(past.status).toBe(416);
+    expect(past.body).toEqual({
+      error: { code: "range_not_satisfiable", message: "Range Not Satisfiable" },
+    });
+  });
 });

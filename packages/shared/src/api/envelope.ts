@@ -9,6 +9,7 @@ export const statusErrorCodes = {
   409: "conflict",
   413: "too_large",
   415: "unsupported_media_type",
+  416: "range_not_satisfiable",
   429: "rate_limited",
   500: "internal_error",
   502: "bad_gateway",
