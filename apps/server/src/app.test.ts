@@ -1,8 +1,10 @@
 import { rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { errorEnvelopeSchema } from "@eitheror/shared/api/envelope";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app";
 import { createSession, createUser } from "../test/factories";
+import { rawHttp } from "../test/raw-http";
 import { fillPath, openApiRoutes, routeKey } from "../test/route-table";
 import { fakeWebBuild } from "../test/web-build";
 
@@ -346,6 +348,43 @@ describe("security headers on the web app's own files", () => {
       expect(attributes, tag).toMatch(/\ssrc="\/[^"]+"/);
       expect(body.trim(), tag).toBe("");
     }
+  });
+});
+
+describe("a request that takes too long to arrive (slowloris)", () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await createTestApp({ requestTimeoutMs: 300 });
+  });
+  afterAll(() => slow?.close());
+
+  it("is cut with a 408 in the envelope, while a whole request goes through", async () => {
+    await slow.httpClient();
+    const { port } = slow.app.server.address() as AddressInfo;
+    expect(
+      (
+        await rawHttp(
+          port,
+          "GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        )
+      ).status,
+    ).toBe(200);
+    const started = Date.now();
+    // Ten bytes of a hundred, then nothing more.
+    const cut = await rawHttp(
+      port,
+      'POST /api/feedback/send HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n{"feedback"',
+    );
+    expect(cut.status).toBe(408);
+    expect(JSON.parse(cut.body)).toEqual({
+      error: { code: "invalid_input", message: "The request took too long to arrive." },
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("is allowed two minutes by default, its headers one", async () => {
+    expect(t.app.server.requestTimeout).toBe(120_000);
+    expect(t.app.server.headersTimeout).toBe(60_000);
   });
 });
 

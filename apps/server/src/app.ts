@@ -40,7 +40,17 @@ export interface AppOptions {
   clock?: Clock;
   /** The built web app (tests point it at a folder of their own). */
   webRoot?: string;
+  /** How long a request may take to arrive in full (tests shorten it); default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * How long a request may take to arrive, headers and body: a slow phone uploads a
+ * photo well within it, and a client that sends a byte now and then (slowloris)
+ * cannot hold a connection for good. Fastify sets no limit unless told, for a
+ * server behind a proxy that has one; this one may face the network itself.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
@@ -82,10 +92,13 @@ function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   };
 }
 
-function createFastify(config: Config) {
+function createFastify(config: Config, requestTimeoutMs: number) {
   const newRequestId = requestIds();
   const app = Fastify({
     logger: loggerOptions(config),
+    requestTimeout: requestTimeoutMs,
+    // Node checks every connection's time this often (default 30 s).
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeoutMs / 4)) },
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
     requestIdHeader: false,
     frameworkErrors,
@@ -97,6 +110,8 @@ function createFastify(config: Config) {
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Node cuts a slow request only while its headers' limit is within the whole request's.
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, requestTimeoutMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   return app;
@@ -208,8 +223,9 @@ export async function buildApp({
   database,
   clock = createClock(),
   webRoot = paths.webDist,
+  requestTimeoutMs = REQUEST_TIMEOUT_MS,
 }: AppOptions) {
-  const app = createFastify(config);
+  const app = createFastify(config, requestTimeoutMs);
   const secret =
     config.APP_ENV === "test" && !config.AUTH_SECRET
       ? randomBytes(32).toString("base64url")

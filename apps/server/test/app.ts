@@ -216,6 +216,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A built web app to serve (default: apps/web/dist, which may not be built). */
   webRoot?: string;
+  /** How long a request may take to arrive (default: the app's own). */
+  requestTimeoutMs?: number;
 }
 
 /** Every clock a test app runs on: setup.ts puts them all back after each test. */
@@ -254,7 +256,11 @@ export interface TestApp {
  * The whole app on a fresh copy of the migrated, seeded test database. Call it in
  * beforeAll and close() it in afterAll.
  */
-export async function createTestApp({ env = {}, webRoot }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({
+  env = {},
+  webRoot,
+  requestTimeoutMs,
+}: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), "eitheror-test-"));
   // Every test browser comes from 127.0.0.1, and one person makes a group per test:
   // only the tests of the limits themselves want them low.
@@ -273,7 +279,7 @@ export async function createTestApp({ env = {}, webRoot }: TestAppOptions = {}):
   clocks.add(clock);
   let app: App;
   try {
-    app = await buildApp({ config, database, clock, webRoot });
+    app = await buildApp({ config, database, clock, webRoot, requestTimeoutMs });
   } catch (error) {
     await database.close();
     throw error;
