@@ -92,7 +92,7 @@ export function foreignError(
   };
 }
 
-/** Fastify's router refuses a segment of a path past this many characters (its default). */
+/** The router refuses a segment of a path past this many characters (Fastify's default, set in app.ts). */
 export const MAX_PATH_SEGMENT = 100;
 
 /**
