@@ -22,6 +22,7 @@ import { usersRoutes } from "./features/users/routes";
 import { backupSocketPlace, serveBackups } from "./lib/backup-channel";
 import { type Clock, createClock } from "./lib/clock";
 import type { Database } from "./lib/db";
+import { requestLoggers } from "./lib/request-logger";
 import { loadAuthSecret } from "./lib/secret";
 import { paths } from "./paths";
 import { docsPlugin } from "./plugins/docs";
@@ -97,6 +98,7 @@ function createFastify(config: Config, requestTimeoutMs: number) {
   const newRequestId = requestIds();
   const app = Fastify({
     logger: loggerOptions(config),
+    childLoggerFactory: requestLoggers,
     requestTimeout: requestTimeoutMs,
     // Node checks every connection's time this often (default 30 s).
     http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeoutMs / 4)) },
