@@ -238,7 +238,8 @@ test.describe("groups", () => {
     const home = new HomePage(page);
     await home.open();
     const optionA = page.getByRole("button", { name: /^Option A:/ });
-    const show = page.getByRole("button", { name: "Show" });
+    // Exact: a day's options may say "show" or "hide" too ("Game show").
+    const show = page.getByRole("button", { name: "Show", exact: true });
     await optionA.click();
     await expect(optionA.getByText("Your pick")).toBeVisible();
     // The split shows first; then the card folds to the question and the pick.
@@ -252,7 +253,7 @@ test.describe("groups", () => {
     await expect(optionA).toBeHidden();
     await show.click();
     await expect(optionA).toHaveAttribute("aria-pressed", "true");
-    await page.getByRole("button", { name: "Hide" }).click();
+    await page.getByRole("button", { name: "Hide", exact: true }).click();
     await expect(optionA).toBeHidden();
   });
 });
