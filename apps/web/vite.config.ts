@@ -6,8 +6,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { landingBudget } from "./vite/landing-budget";
-import { reactRouterTreeShaking } from "./vite/react-router-pure";
+import { landingBudget } from "./vite/landing-budget.ts";
+import { reactRouterTreeShaking } from "./vite/react-router-pure.ts";
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
