@@ -198,6 +198,15 @@ test.describe("groups", () => {
     ).toBeVisible();
     await expectRefusedRequest(dan.errors, 404);
     await expectScreen(dan.page, "Group Not Found");
+    // The link Dan joined by no longer lets Dan in, and the invitation says so.
+    await dan.page.goto(link);
+    await expect(
+      dan.page.getByText(
+        "You were removed from this group. Ask its admin for a new invitation link.",
+      ),
+    ).toBeVisible();
+    await expect(dan.page.getByRole("button", { name: "Join Group" })).toHaveCount(0);
+    await expectScreen(dan.page, "Join Chess Club");
     expect(dan.errors).toEqual([]);
     await dan.close();
 

@@ -19,7 +19,8 @@ export const groupsAccess: Record<keyof typeof groupsApi, Record<Caller, number>
   update: row(401, 403, 404, 403, 404, 200, 404, 404),
   remove: row(401, 403, 404, 403, 404, 200, 404, 404),
   invitation: row(401, 200, 200, 200, 200, 200, 200, 200),
-  join: row(401, 403, 200, 200, 200, 200, 200, 200),
+  // Removed: the link of the moment no longer lets them in, until the admin resets it.
+  join: row(401, 403, 200, 200, 403, 200, 200, 200),
   leave: row(401, 403, 404, 200, 404, 409, 404, 404),
   removeMember: row(401, 403, 404, 403, 404, 200, 404, 404),
   resetInviteCode: row(401, 403, 404, 403, 404, 200, 404, 404),

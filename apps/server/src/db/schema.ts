@@ -12,11 +12,11 @@ export {
   globalSelections,
   userStreaks,
 } from "./tables/global-dilemma";
-export { groupMembers, groups } from "./tables/groups";
+export { groupMembers, groupRemovals, groups } from "./tables/groups";
 export { account, session, user, verification } from "./tables/identity";
 export { jobRuns } from "./tables/jobs";
 export { outbox } from "./tables/mail";
 export { files } from "./tables/profile-images";
 export { rateLimits } from "./tables/rate-limits";
-export { roundResults, roundSubmissions, rounds, votes } from "./tables/rounds";
+export { roundResults, roundSitOuts, roundSubmissions, rounds, votes } from "./tables/rounds";
 export { emailLinkTokens } from "./tables/sign-in";

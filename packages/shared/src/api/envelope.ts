@@ -42,6 +42,9 @@ export const domainErrorCodes = [
   "round_closed",
   "already_submitted",
   "votes_missing",
+  "not_in_round",
+  "waiting_for_members",
+  "removed_from_group",
 ] as const;
 
 export const errorCodes = [...Object.values(statusErrorCodes), ...domainErrorCodes] as const;

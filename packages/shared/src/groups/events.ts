@@ -25,7 +25,7 @@ export const groupEventSchema = z.discriminatedUnion("type", [
     roundId: z.string(),
     nextRoundId: z.string().nullable(),
   }),
-  /** The first round started. */
+  /** A round started other than by the last one closing: the first, or the next of a group a second member joined. */
   z.object({ type: z.literal("round-started"), roundId: z.string() }),
   /** The group's name, size or duration changed. */
   z.object({ type: z.literal("group-changed") }),

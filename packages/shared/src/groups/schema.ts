@@ -47,6 +47,8 @@ export const groupMessages = {
   tooManyGroups: "You have created a lot of groups in a short time. Please try again in an hour.",
   tooManyGroupsFromNetwork:
     "Too many groups were created from your network. Please try again later.",
+  /** The invitation of a group whose admin removed the viewer, while its link is unchanged. */
+  removedFromGroup: "You were removed from this group. Ask its admin for a new invitation link.",
   tooManyInviteMisses:
     "Too many invite links that don't work were tried. Please ask for a new link and try again in an hour.",
   tooManyInviteMissesFromNetwork:
@@ -129,6 +131,8 @@ export const invitationSchema = z.object({
   isFull: z.boolean(),
   /** The viewer already belongs: the page leads to the group instead. */
   isMember: z.boolean(),
+  /** The admin removed the viewer and has not replaced this link since: joining with it is refused. */
+  wasRemoved: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -53,7 +53,16 @@ export const roundMessages = {
     "Members who don't submit earn 0 and nobody scores on them.",
     "The leaderboard adds up the points of every finished round.",
   ],
-  notAMember: "You can vote only for members of this group.",
+  notAParticipant: "You can vote only for members taking part in this round.",
+  /** To someone who left or was removed during the open round and came back (docs/game-rules.md#who-plays). */
+  notInRound:
+    "You left this round while it was open, so you can no longer vote in it. You will play from the next one.",
+  /** The Current Round tab of someone sitting the open round out. */
+  sittingOut: "You rejoined during this round. You will play from the next one.",
+  /** A home card's line for someone sitting the open round out. */
+  playingFromNextRound: "You will play from the next round",
+  /** A group that has played and is down to one member: no next round until a second joins. */
+  waitingForMembers: "The next round starts as soon as a second member joins.",
 } as const;
 
 export const optionSchema = z.enum(["A", "B"]);
@@ -104,8 +113,13 @@ export const currentRoundSchema = z.object({
   optionB: z.string(),
   startDate: z.iso.datetime(),
   dueDate: z.iso.datetime(),
-  /** Every participant (the group's members) → whether they submitted. */
+  /**
+   * Every participant → whether they submitted: the group's members but those
+   * who left or were removed during this round and came back.
+   */
   membersSubmissionStatus: z.record(z.string(), z.boolean()),
+  /** Whether the caller takes part: false for a member back during the round they left. */
+  isParticipant: z.boolean(),
   /** The caller's own votes; nobody else's while the round is open. */
   votes: z.array(voteSchema),
 });
@@ -117,6 +131,8 @@ export const roundSummarySchema = z.object({
   groupId: z.string(),
   dueDate: z.iso.datetime(),
   isSubmitted: z.boolean(),
+  /** False: the caller left this round while it was open and came back; nothing to vote. */
+  isParticipant: z.boolean(),
 });
 export type RoundSummary = z.infer<typeof roundSummarySchema>;
 

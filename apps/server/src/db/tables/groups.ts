@@ -31,3 +31,23 @@ export const groupMembers = pgTable(
     index("group_members_user_id_idx").on(table.userId),
   ],
 );
+
+/**
+ * Someone the admin removed, with the invite code of that moment: that code no
+ * longer lets them back in; a new code (the admin's reset) does.
+ */
+export const groupRemovals = pgTable(
+  "group_removals",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: userRef(),
+    inviteCode: text("invite_code").notNull(),
+    removedAt: timestamp("removed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index("group_removals_user_id_idx").on(table.userId),
+  ],
+);

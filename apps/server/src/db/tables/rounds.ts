@@ -103,3 +103,21 @@ export const roundResults = pgTable(
     index("round_results_user_id_idx").on(table.userId),
   ],
 );
+
+/**
+ * Who left or was removed while this round was open: they take no further part
+ * in it, even if they come back (docs/game-rules.md#who-plays). Not a
+ * participant, not someone others vote for; they play from the next round.
+ */
+export const roundSitOuts = pgTable(
+  "round_sit_outs",
+  {
+    roundId: roundRef(),
+    userId: userRef(),
+    leftAt: timestamp("left_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roundId, table.userId] }),
+    index("round_sit_outs_user_id_idx").on(table.userId),
+  ],
+);

@@ -5,6 +5,7 @@ import {
   groups,
   outbox,
   roundResults,
+  roundSitOuts,
   roundSubmissions,
   rounds,
   user,
@@ -89,8 +90,9 @@ export function groupScores(tx: Tx, groupId: string) {
 
 /**
  * Whom to remind now: members of an open round not yet due, past its reminder
- * time (24 h before the due date, or half-time for a round under 48 h), who have
- * not submitted, want reminders, and were not reminded of this round before.
+ * time (24 h before the due date, or half-time for a round under 48 h), who take
+ * part in it (not back from leaving it), have not submitted, want reminders, and
+ * were not reminded of this round before.
  */
 export function dueReminders(tx: Tx, now: Date, limit: number) {
   const remindAt = sql`CASE WHEN ${rounds.dueDate} - ${rounds.startedAt} >= interval '48 hours'
@@ -114,6 +116,8 @@ export function dueReminders(tx: Tx, now: Date, limit: number) {
         lte(remindAt, now),
         isNull(roundSubmissions.userId),
         isNull(outbox.id),
+        sql`NOT EXISTS (SELECT 1 FROM ${roundSitOuts}
+          WHERE ${roundSitOuts.roundId} = ${rounds.id} AND ${roundSitOuts.userId} = ${user.id})`,
         mailable,
         not(sql`coalesce(${userMailPreferences.reminders}, true) = false`),
       ),

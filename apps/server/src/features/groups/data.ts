@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { groupMembers, groups, user } from "../../db/schema";
+import { groupMembers, groupRemovals, groups, user } from "../../db/schema";
 import type { Proven } from "../../lib/access";
 import { firstOrNull, type Tx } from "../../lib/db";
 
@@ -122,4 +122,35 @@ export async function deleteMember(
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
     .returning({ userId: groupMembers.userId });
   return deleted.length > 0;
+}
+
+/** Keeps that the admin removed `userId`, with the group's invite code of now: that link no longer lets them in. */
+export async function recordRemoval(tx: Tx, groupId: AdminGroupId, userId: string, now: Date) {
+  const code = sql`(SELECT ${groups.inviteCode} FROM ${groups} WHERE ${groups.id} = ${groupId})`;
+  await tx
+    .insert(groupRemovals)
+    .values({ groupId, userId, inviteCode: code, removedAt: now })
+    .onConflictDoUpdate({
+      target: [groupRemovals.groupId, groupRemovals.userId],
+      set: { inviteCode: code, removedAt: now },
+    });
+}
+
+/** Whether the admin removed `userId` while `inviteCode` was the group's link. */
+export async function removedWithCode(
+  tx: Tx,
+  group: { id: string; inviteCode: string },
+  userId: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ userId: groupRemovals.userId })
+    .from(groupRemovals)
+    .where(
+      and(
+        eq(groupRemovals.groupId, group.id),
+        eq(groupRemovals.userId, userId),
+        eq(groupRemovals.inviteCode, group.inviteCode),
+      ),
+    );
+  return rows.length > 0;
 }

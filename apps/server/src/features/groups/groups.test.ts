@@ -193,6 +193,7 @@ describe("invitations", () => {
       maxMembers: 2,
       isFull: false,
       isMember: false,
+      wasRemoved: false,
     });
     await join(friend, groupId);
     const full = await guest.get<Data<{ groupData: Invitation }>>(
@@ -301,5 +302,41 @@ describe("leaving and removal", () => {
     expect((await friend.get(`/api/groups/${groupId}`)).status).toBe(404);
     expect((await remove(friend.userId)).status).toBe(404);
     expect((await remove(admin.userId)).status).toBe(409);
+  });
+
+  it("lets someone who left back with the same link, and someone removed only with a new one", async () => {
+    const groupId = await createGroup();
+    const { inviteCode } = await readGroup(groupId);
+    const cy = await player("Cy");
+    await join(friend, groupId);
+    await join(cy, groupId);
+    const invitationFor = async (client: TestClient, code = inviteCode) =>
+      (await client.get<Data<{ groupData: Invitation }>>(`/api/groups/invite/${code}`)).body.data
+        .groupData;
+
+    expect((await cy.post(`/api/groups/${groupId}/members/leave`)).status).toBe(200);
+    expect(await invitationFor(cy)).toMatchObject({ isMember: false, wasRemoved: false });
+    expect((await join(cy, groupId, inviteCode)).status).toBe(200);
+
+    expect(
+      (await admin.post(`/api/groups/${groupId}/members/${friend.userId}/remove`)).status,
+    ).toBe(200);
+    expect(await invitationFor(friend)).toMatchObject({ isMember: false, wasRemoved: true });
+    expect(await invitationFor(cy)).toMatchObject({ isMember: true, wasRemoved: false });
+    const refused = await join(friend, groupId, inviteCode);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({
+      code: "removed_from_group",
+      message: groupMessages.removedFromGroup,
+    });
+    expect((await rowsOf(groupId)).members).toBe(2);
+
+    const reset = await admin.post<Data<{ inviteCode: string }>>(
+      `/api/groups/${groupId}/invite-code/reset`,
+    );
+    const fresh = reset.body.data.inviteCode;
+    expect(await invitationFor(friend, fresh)).toMatchObject({ wasRemoved: false });
+    expect((await join(friend, groupId, fresh)).status).toBe(200);
+    expect((await rowsOf(groupId)).members).toBe(3);
   });
 });

@@ -5,7 +5,7 @@ import {
 } from "@eitheror/shared/groups/schema";
 import type { PlayerViewer } from "../../lib/access";
 import type { Core } from "../../lib/core";
-import { conflict, forbidden, invariant, notFound } from "../../lib/errors";
+import { AppError, conflict, forbidden, invariant, notFound } from "../../lib/errors";
 import { publishAfterCommit } from "../../lib/events";
 import type { Viewer } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
@@ -23,11 +23,15 @@ import {
   listMembers,
   lockGroup,
   type MemberGroupId,
+  recordRemoval,
+  removedWithCode,
 } from "./data";
 
 const HOUR_MS = 60 * 60 * 1000;
 const NO_SUCH_GROUP = "This group does not exist.";
 export const noSuchGroup = () => notFound(NO_SUCH_GROUP);
+const removedFromGroup = () =>
+  new AppError(403, groupMessages.removedFromGroup, { code: "removed_from_group" });
 
 /** Who the viewer is in one group. Strangers never learn the group exists. */
 export interface Membership {
@@ -102,6 +106,7 @@ function invitationOf(
   group: GroupRow,
   members: Invitation["members"],
   viewerId: string,
+  wasRemoved: boolean,
 ): Invitation {
   const { name, maxMembers } = group;
   const memberCount = members.length;
@@ -113,19 +118,31 @@ function invitationOf(
     maxMembers,
     isFull: memberCount >= maxMembers,
     isMember: members.some((member) => member.id === viewerId),
+    wasRemoved,
   };
 }
 
-/** Adds someone to a group whose row lock the unit holds, unless they belong already or it is full. */
-async function addMember({ clock, events }: Core, unit: Unit, group: GroupRow, userId: string) {
+/**
+ * Adds someone to a group whose row lock the unit holds, unless they belong
+ * already, the admin removed them while this link was the group's, or it is full.
+ * True when they were added.
+ */
+async function addMember(
+  { clock, events }: Core,
+  unit: Unit,
+  group: GroupRow,
+  userId: string,
+): Promise<boolean> {
   const { tx } = unit;
-  if (await isMember(tx, group.id, userId)) return;
+  if (await isMember(tx, group.id, userId)) return false;
+  if (await removedWithCode(tx, group, userId)) throw removedFromGroup();
   if ((await countMembers(tx, group.id)) >= group.maxMembers) {
     throw conflict("group_full", groupMessages.groupFull);
   }
   const invited = group.id as InvitedGroupId;
   await insertMember(tx, { groupId: invited, userId, joinedAt: clock.now() });
   publishAfterCommit(unit, events, group.id, { type: "members-changed" });
+  return true;
 }
 
 /**
@@ -133,16 +150,27 @@ async function addMember({ clock, events }: Core, unit: Unit, group: GroupRow, u
  * being a member (rounds drop them from the open round: docs/game-rules.md).
  */
 export type LeaveHook = (unit: Unit, groupId: MemberGroupId, userId: string) => Promise<void>;
+/**
+ * What another feature does, inside the join's transaction (with the group's row
+ * locked), once someone new is a member (rounds start a waiting group's next round).
+ */
+export type JoinHook = (unit: Unit, groupId: string) => Promise<void>;
 
-/** Takes someone out of a group, with what the leave hooks do, in one transaction; false when they were not in it. */
+/**
+ * Takes someone out of a group, with what the leave hooks do, in one
+ * transaction; false when they were not in it. A removal (the admin's) also
+ * keeps the link of the moment from letting them back.
+ */
 function dropMember(
-  { transaction, events }: Core,
+  { transaction, events, clock }: Core,
   leaveHooks: LeaveHook[],
   groupId: MemberGroupId,
   userId: string,
+  removedFrom?: AdminGroupId,
 ): Promise<boolean> {
   return transaction(async (unit) => {
     if (!(await deleteMember(unit.tx, groupId, userId))) return false;
+    if (removedFrom) await recordRemoval(unit.tx, removedFrom, userId, clock.now());
     publishAfterCommit(unit, events, groupId, { type: "members-changed" });
     for (const hook of leaveHooks) await hook(unit, groupId, userId);
     return true;
@@ -158,9 +186,13 @@ export function createMembership(
   const { db, transaction, access } = core;
   const inviteGuard = createInviteGuard(options);
   const leaveHooks: LeaveHook[] = [];
+  const joinHooks: JoinHook[] = [];
   return {
     onMemberLeaving(hook: LeaveHook) {
       leaveHooks.push(hook);
+    },
+    onMemberJoined(hook: JoinHook) {
+      joinHooks.push(hook);
     },
     /** Anyone with a session (guests too) may look at an invitation. */
     async invitation(viewer: Viewer, code: string, ip: string): Promise<Invitation> {
@@ -169,11 +201,14 @@ export function createMembership(
       await inviteGuard.goodCode(viewer, ip);
       const id = group.id as InvitedGroupId;
       const members = await listMembers(db, { id, adminId: group.adminId });
-      return invitationOf(group, members, viewer.user.id);
+      const removed = await removedWithCode(db, group, viewer.user.id);
+      return invitationOf(group, members, viewer.user.id, removed);
     },
     /**
-     * Joins with the group's current invite code. The group's row lock makes
-     * concurrent joins count one after another: never more than maxMembers.
+     * Joins with the group's current invite code (not the one of the moment the
+     * admin removed the viewer). The group's row lock makes concurrent joins count
+     * one after another: never more than maxMembers, and the join hooks of one
+     * join see the ones before it.
      */
     async join(viewer: Viewer, groupId: string, inviteCode: string, ip: string) {
       const player = access.player(viewer);
@@ -183,7 +218,8 @@ export function createMembership(
         const group = await lockGroup(unit.tx, groupId);
         missed = !group || group.inviteCode !== inviteCode;
         if (!group || missed) throw noSuchGroup();
-        await addMember(core, unit, group, player.user.id);
+        if (!(await addMember(core, unit, group, player.user.id))) return;
+        for (const hook of joinHooks) await hook(unit, group.id);
       });
       // A good code (joined, or the group is full) is given back once the transaction
       // is over: on PGlite the limiter would wait for the connection it holds.
@@ -199,7 +235,7 @@ export function createMembership(
       if (memberId === admin.user.id) {
         throw conflict("admin_cannot_leave", groupMessages.adminCannotLeave);
       }
-      if (!(await dropMember(core, leaveHooks, id, memberId))) {
+      if (!(await dropMember(core, leaveHooks, id, memberId, id))) {
         throw notFound("This person is not a member of the group.");
       }
     },

@@ -31,7 +31,7 @@ import {
 import { createGroupAccess, createMembership, type GroupAccess, noSuchGroup } from "./membership";
 
 export type { AdminGroupId, MemberGroupId } from "./data";
-export type { LeaveHook, Membership } from "./membership";
+export type { JoinHook, LeaveHook, Membership } from "./membership";
 
 const HOUR_MS = 60 * 60 * 1000;
 const newInviteCode = () => randomBytes(INVITE_CODE_BYTES).toString("base64url");

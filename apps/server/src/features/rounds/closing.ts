@@ -1,5 +1,5 @@
 import { scoreRound } from "@eitheror/shared/rounds/rules";
-import { HOURS_PER_DAY } from "@eitheror/shared/rounds/schema";
+import { HOURS_PER_DAY, MIN_ROUND_MEMBERS } from "@eitheror/shared/rounds/schema";
 import type { Core } from "../../lib/core";
 import { publishAfterCommit } from "../../lib/events";
 import type { Unit } from "../../lib/transaction";
@@ -16,6 +16,7 @@ import {
   listVotes,
   lockRound,
   memberIds,
+  participantIds,
   pickFreshDilemma,
   type RoundRow,
   submittedIds,
@@ -26,8 +27,10 @@ const HOUR_MS = 60 * 60 * 1000;
 const SWEEP_LIMIT = 1000;
 const SWEEP_BATCH = 50;
 
-const idOf = (round: RoundRow | "exhausted" | null) =>
-  round && round !== "exhausted" ? round.id : null;
+/** What starting a round came to: the round, or why there is none ("waiting": fewer than 2 members). */
+type Started = RoundRow | "exhausted" | "waiting" | null;
+
+const idOf = (round: Started) => (round && typeof round === "object" ? round.id : null);
 
 /** What else happens in the transaction that closes or starts a round (the game's e-mails). */
 export interface RoundHooks {
@@ -35,9 +38,9 @@ export interface RoundHooks {
   started?(unit: Unit, roundId: string): Promise<void>;
 }
 
-/** Scores the round's participants (today's members) and keeps their points; votes of people gone are dropped. */
+/** Scores the round's participants (as they are now) and keeps their points; votes of people gone are dropped. */
 async function fixResults(tx: Unit["tx"], round: RoundRow) {
-  const participants = await memberIds(tx, round.groupId);
+  const participants = await participantIds(tx, round);
   const submitted = new Set(await submittedIds(tx, round.id));
   const scores = scoreRound(
     participants.map((id) => ({ id, submitted: submitted.has(id) })),
@@ -92,6 +95,28 @@ export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
   const startRound = (unit: Unit, groupId: string, number: number) =>
     startRoundOf(core, hooks, unit, groupId, number);
 
+  /** The group's next round, unless fewer than 2 members remain: then it waits for a second. */
+  async function startNext(unit: Unit, groupId: string, number: number): Promise<Started> {
+    const members = await memberIds(unit.tx, groupId);
+    if (members.length < MIN_ROUND_MEMBERS) return "waiting";
+    return startRound(unit, groupId, number);
+  }
+
+  /**
+   * In the caller's transaction, starts the next round of a group whose last one
+   * closed without a successor (the bank had nothing new, or one member was
+   * left). Null: no round was ever started.
+   */
+  async function resumeIn(unit: Unit, groupId: string): Promise<Started> {
+    const latest = await latestRound(unit.tx, groupId);
+    if (!latest) return null;
+    if (!latest.archivedAt) return latest;
+    const started = await startNext(unit, groupId, latest.number + 1);
+    const roundId = idOf(started);
+    if (roundId) publishAfterCommit(unit, events, groupId, { type: "round-started", roundId });
+    return started ?? latestRoundOpen(unit, groupId);
+  }
+
   /**
    * Archives the round with its points fixed, and starts the next one, in the
    * caller's transaction. False: it was closed already (or is unknown), or, with
@@ -112,7 +137,7 @@ export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
     const ended = now < round.dueDate ? now : round.dueDate;
     await archiveRound(tx, round.id, ended);
     await hooks.closed?.(unit, round.id);
-    const next = await startRound(unit, round.groupId, round.number + 1);
+    const next = await startNext(unit, round.groupId, round.number + 1);
     const closed = { type: "round-closed", roundId: round.id, nextRoundId: idOf(next) } as const;
     publishAfterCommit(unit, events, round.groupId, closed);
     return true;
@@ -126,23 +151,10 @@ export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
     }
   }
 
-  /**
-   * Starts the next round of a group whose last one closed without a successor
-   * (the bank had nothing new then). Null: no round was ever started.
-   */
-  async function resume(groupId: string): Promise<RoundRow | "exhausted" | null> {
-    return transaction(async (unit) => {
-      const latest = await latestRound(unit.tx, groupId);
-      if (!latest) return null;
-      if (!latest.archivedAt) return latest;
-      const started = await startRound(unit, groupId, latest.number + 1);
-      const roundId = idOf(started);
-      if (roundId) publishAfterCommit(unit, events, groupId, { type: "round-started", roundId });
-      return started ?? latestRoundOpen(unit, groupId);
-    });
-  }
+  /** resumeIn, in a transaction of its own (a read that finds no open round). */
+  const resume = (groupId: string) => transaction((unit) => resumeIn(unit, groupId));
 
-  return { startRound, close, settle, resume, sweep: sweeper(core, close) };
+  return { startRound, close, settle, resume, resumeIn, sweep: sweeper(core, close) };
 }
 
 /**

@@ -1,9 +1,22 @@
-import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import {
   dilemmas,
   groupMembers,
   groups,
   roundResults,
+  roundSitOuts,
   roundSubmissions,
   rounds,
   votes,
@@ -112,9 +125,11 @@ export async function lockRound(
 }
 
 /**
- * Holds the group's row against deletion (not against edits or joins) until the
+ * Holds the group's row against deletion (not against edits) until the
  * transaction ends. Whatever may close a round takes this before the round's
  * lock: deleting a group locks the group, then its rounds, in that order too.
+ * A join's lock (`FOR UPDATE`) waits for it too, and it for a join: a closing
+ * counts the members before or after a join, never beside one (decision 0045).
  */
 export async function holdGroup(tx: Tx, groupId: string) {
   await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for("key share");
@@ -156,7 +171,7 @@ export async function archiveRound(tx: Tx, roundId: string, now: Date) {
   await tx.update(rounds).set({ archivedAt: now }).where(eq(rounds.id, roundId));
 }
 
-/** A round's participants: the group's members, right now. */
+/** The group's members, right now. */
 export async function memberIds(tx: Tx, groupId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: groupMembers.userId })
@@ -164,6 +179,31 @@ export async function memberIds(tx: Tx, groupId: string): Promise<string[]> {
     .where(eq(groupMembers.groupId, groupId))
     .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId));
   return rows.map((row) => row.id);
+}
+
+/**
+ * A round's participants, right now: the group's members but those sitting it
+ * out (they left or were removed while it was open, and came back).
+ */
+export async function participantIds(
+  tx: Tx,
+  round: { id: string; groupId: string },
+): Promise<string[]> {
+  const sittingOut = tx
+    .select({ userId: roundSitOuts.userId })
+    .from(roundSitOuts)
+    .where(and(eq(roundSitOuts.roundId, round.id), eq(roundSitOuts.userId, groupMembers.userId)));
+  const rows = await tx
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, round.groupId), notExists(sittingOut)))
+    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId));
+  return rows.map((row) => row.id);
+}
+
+/** `userId` takes no further part in the round, even if they come back. */
+export async function addSitOut(tx: Tx, roundId: string, userId: string, now: Date) {
+  await tx.insert(roundSitOuts).values({ roundId, userId, leftAt: now }).onConflictDoNothing();
 }
 
 export async function daysBetweenRounds(tx: Tx, groupId: string): Promise<number | null> {
@@ -219,6 +259,30 @@ export function listVotes(tx: Tx, roundId: string, by?: string) {
     })
     .from(votes)
     .where(and(eq(votes.roundId, roundId), by === undefined ? undefined : eq(votes.selectedBy, by)))
+    .orderBy(asc(votes.selectedBy), asc(votes.selectedFor));
+}
+
+/**
+ * A closed round's submitted ballots: the votes of those who submitted. Drafts
+ * of someone who never submitted stay theirs alone (docs/game-rules.md#secrecy).
+ */
+export function listSubmittedVotes(tx: Tx, roundId: string) {
+  return tx
+    .select({
+      selectedBy: votes.selectedBy,
+      selectedFor: votes.selectedFor,
+      optionSelected: votes.optionSelected,
+      comments: votes.comments,
+    })
+    .from(votes)
+    .innerJoin(
+      roundSubmissions,
+      and(
+        eq(roundSubmissions.roundId, votes.roundId),
+        eq(roundSubmissions.userId, votes.selectedBy),
+      ),
+    )
+    .where(eq(votes.roundId, roundId))
     .orderBy(asc(votes.selectedBy), asc(votes.selectedFor));
 }
 

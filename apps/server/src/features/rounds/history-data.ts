@@ -6,6 +6,7 @@ import {
   dilemmas,
   groupMembers,
   roundResults,
+  roundSitOuts,
   roundSubmissions,
   rounds,
   user,
@@ -31,7 +32,7 @@ export function listResults(tx: Tx, roundId: string) {
     .orderBy(desc(roundResults.points), asc(user.name), asc(user.id));
 }
 
-/** The open round of each of `userId`'s groups, and whether they submitted in it. */
+/** The open round of each of `userId`'s groups, whether they submitted in it, and whether they take part. */
 export function openRoundsOf(tx: Tx, userId: string) {
   return tx
     .select({
@@ -39,6 +40,8 @@ export function openRoundsOf(tx: Tx, userId: string) {
       groupId: rounds.groupId,
       dueDate: rounds.dueDate,
       isSubmitted: sql<boolean>`${roundSubmissions.userId} IS NOT NULL`,
+      isParticipant: sql<boolean>`NOT EXISTS (SELECT 1 FROM ${roundSitOuts}
+        WHERE ${roundSitOuts.roundId} = ${rounds.id} AND ${roundSitOuts.userId} = ${userId})`,
     })
     .from(groupMembers)
     .innerJoin(rounds, and(eq(rounds.groupId, groupMembers.groupId), isNull(rounds.archivedAt)))

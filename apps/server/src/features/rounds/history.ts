@@ -10,7 +10,7 @@ import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import type { GroupsService } from "../groups/service";
-import { findRound, listVotes } from "./data";
+import { findRound, listSubmittedVotes, listVotes } from "./data";
 import { listArchived, listResults, memberScores } from "./history-data";
 
 const noSuchRound = () => notFound("This round does not exist.");
@@ -70,12 +70,16 @@ export function createRoundHistory(
       };
     },
 
-    /** Every vote of a closed round; of the open round, only the caller's own (secrecy). */
+    /**
+     * A closed round's submitted ballots; of the open round, only the caller's own
+     * (secrecy). Drafts never submitted stay their author's, even once it closed.
+     */
     async votes(viewer: Viewer, groupId: string, roundId: string): Promise<Vote[]> {
       const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
       const round = await findRound(db, id, { roundId });
       if (!round) throw noSuchRound();
-      return listVotes(db, round.id, round.archivedAt ? undefined : me.user.id);
+      if (round.archivedAt) return listSubmittedVotes(db, round.id);
+      return listVotes(db, round.id, me.user.id);
     },
   };
 }

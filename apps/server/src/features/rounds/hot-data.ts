@@ -1,5 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import { groupMembers, roundSubmissions, rounds, session, user, votes } from "../../db/schema";
+import {
+  groupMembers,
+  roundSitOuts,
+  roundSubmissions,
+  rounds,
+  session,
+  user,
+  votes,
+} from "../../db/schema";
 import { type Db, namedStatement } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
 
@@ -20,7 +28,9 @@ export interface QuickVoteChecks {
   open: boolean;
   /** Nothing changed the round while the statement waited for it: the other checks hold. */
   current: boolean;
+  /** The voter is a member taking part in the round (not sitting it out). */
   member: boolean;
+  /** So is the member voted for. */
   targetMember: boolean;
   submitted: boolean;
 }
@@ -131,9 +141,13 @@ const saveVotesStatement = namedStatement<
         coalesce(l.group_id = i.group_id, false) AS open,
         coalesce(l.version = s.version, false) AS current,
         EXISTS (SELECT 1 FROM ${groupMembers} m WHERE m.group_id = i.group_id AND m.user_id = v.user_id)
-          AS member,
+          AND NOT EXISTS (SELECT 1 FROM ${roundSitOuts} o
+                          WHERE o.round_id = i.round_id AND o.user_id = v.user_id) AS member,
         EXISTS (SELECT 1 FROM ${groupMembers} m
-                WHERE m.group_id = i.group_id AND m.user_id = i.selected_for) AS target_member,
+                WHERE m.group_id = i.group_id AND m.user_id = i.selected_for)
+          AND NOT EXISTS (SELECT 1 FROM ${roundSitOuts} o
+                          WHERE o.round_id = i.round_id AND o.user_id = i.selected_for)
+          AS target_member,
         EXISTS (SELECT 1 FROM ${roundSubmissions} x
                 WHERE x.round_id = i.round_id AND x.user_id = v.user_id) AS submitted
       FROM input i
@@ -164,8 +178,9 @@ const saveVotesStatement = namedStatement<
 /**
  * Many members' votes in one statement (decision 0024), each saved when nothing
  * stands in its way: the session alive and a player's, the round this group's,
- * open and not due, voter and member both in the group, no submission by the
- * voter. (The allowances are counted before, by the rate limiter.)
+ * open and not due, voter and member both taking part in it (in the group, not
+ * sitting the round out), no submission by the voter. (The allowances are
+ * counted before, by the rate limiter.)
  *
  * The rounds are locked FOR SHARE, as the slow path does, so a vote never goes
  * beside a submit, a leave or a closing. Those write a new version of the round's

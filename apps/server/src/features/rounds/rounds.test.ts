@@ -143,8 +143,10 @@ describe("a round of three", () => {
       [cy.userId]: { isSubmitted: false, points: 0 },
     });
     expect(archived.body.data.roundData.archivedDate).toBe(row?.dueDate.toISOString());
+    // Cy never submitted: Cy's drafts stay Cy's (docs/game-rules.md#secrecy).
     const votes = (await rounds.votes(cy, groupId, first)).body.data.votesData;
-    expect(votes).toHaveLength(9);
+    expect(votes).toHaveLength(6);
+    expect(votes.filter((vote) => vote.selectedBy === cy.userId)).toEqual([]);
     expect(votes).toContainEqual({
       selectedBy: ana.userId,
       selectedFor: ben.userId,
@@ -269,7 +271,10 @@ const roundIdsOf = async (groupId: string) =>
       .where(eq(roundsTable.groupId, groupId))
   ).map((row) => row.id);
 
-/** A group of `admin` and `others` with one round closed by everyone's submit and the next one under way. */
+/**
+ * A group of `admin` and `others` with one round closed by everyone's submit and
+ * the next one under way, which the last of `others` sits out (removed, then back).
+ */
 async function playedGroup(admin: Player, others: Player[]) {
   const everyone = [admin, ...others];
   const groupId = await groupWith(admin, others);
@@ -294,6 +299,17 @@ async function playedGroup(admin: Player, others: Player[]) {
   );
   expect((await rounds.submit(admin, groupId, open)).status).toBe(200);
   await voteAll(others[0] as Player, groupId, open, [[admin, "A"]]);
+  // The last one is removed during the open round and comes back by a new link: they sit it out.
+  const removed = others.at(-1) as Player;
+  const remove = await admin.post(`/api/groups/${groupId}/members/${removed.userId}/remove`);
+  expect(remove.status).toBe(200);
+  const reset = await admin.post<{ data: { inviteCode: string } }>(
+    `/api/groups/${groupId}/invite-code/reset`,
+  );
+  const back = await removed.post(`/api/groups/${groupId}/members/add`, {
+    body: { inviteCode: reset.body.data.inviteCode },
+  });
+  expect(back.status).toBe(200);
   return groupId;
 }
 
@@ -302,7 +318,9 @@ describe("deleting a group that has played", () => {
     expect(groupOwned.map((owned) => owned.name)).toEqual(
       expect.arrayContaining([
         "group_members",
+        "group_removals",
         "round_results",
+        "round_sit_outs",
         "round_submissions",
         "rounds",
         "votes",

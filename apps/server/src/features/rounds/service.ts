@@ -15,6 +15,7 @@ import type { RateLimiter } from "../rate-limits/service";
 import { createRoundClosing, type RoundHooks } from "./closing";
 import { createCurrentCache } from "./current-cache";
 import {
+  addSitOut,
   dropParticipant,
   findRound,
   holdGroup,
@@ -22,6 +23,7 @@ import {
   listVotes,
   lockRound,
   memberIds,
+  participantIds,
   submittedIds,
 } from "./data";
 import { createRoundHistory } from "./history";
@@ -34,8 +36,11 @@ export type { Caller } from "./voting";
 
 const noDilemmaLeft = (status: 404 | 409) =>
   new AppError(status, roundMessages.noDilemmaLeft, { code: "no_dilemma_left" });
+/** A group that has played, down to one member: no round until a second joins. */
+const waitingForMembers = () =>
+  new AppError(404, roundMessages.waitingForMembers, { code: "waiting_for_members" });
 
-/** The open round as `me` sees it: who submitted, and only `me`'s own votes. */
+/** The open round as `me` sees it: who submitted, whether `me` takes part, and only `me`'s own votes. */
 async function currentRoundFor(
   { tx }: Pick<Unit, "tx">,
   groupId: MemberGroupId,
@@ -43,7 +48,7 @@ async function currentRoundFor(
 ): Promise<CurrentRound> {
   const round = await findRound(tx, groupId, "open");
   if (!round) throw notFound(roundMessages.noRoundYet);
-  const members = await memberIds(tx, groupId);
+  const members = await participantIds(tx, round);
   const submitted = new Set(await submittedIds(tx, round.id));
   const votes = await listVotes(tx, round.id, me);
   return {
@@ -55,6 +60,7 @@ async function currentRoundFor(
     startDate: round.startedAt.toISOString(),
     dueDate: round.dueDate.toISOString(),
     membersSubmissionStatus: Object.fromEntries(members.map((id) => [id, submitted.has(id)])),
+    isParticipant: members.includes(me),
     votes: votes.filter((vote) => members.includes(vote.selectedFor)),
   };
 }
@@ -92,7 +98,10 @@ function createRoundPlay(
       });
     },
 
-    /** 404 without an open round; code no_dilemma_left when the bank has nothing new for the group. */
+    /**
+     * 404 without an open round: code no_dilemma_left when the bank has nothing
+     * new for the group, waiting_for_members when it has played and is down to one.
+     */
     async current(viewer: Viewer, groupId: string): Promise<CurrentRound> {
       // The member's last read, while nothing changed it (decision 0024).
       const kept = reads.get(groupId, viewer.user.id);
@@ -100,8 +109,10 @@ function createRoundPlay(
       const start = reads.begin();
       const { groupId: id, viewer: me } = await groups.memberOf(viewer, groupId);
       await closing.settle([id]);
-      if (!(await findRound(db, id, "open")) && (await closing.resume(id)) === "exhausted") {
-        throw noDilemmaLeft(404);
+      if (!(await findRound(db, id, "open"))) {
+        const resumed = await closing.resume(id);
+        if (resumed === "exhausted") throw noDilemmaLeft(404);
+        if (resumed === "waiting") throw waitingForMembers();
       }
       const round = await currentRoundFor({ tx: db }, id, me.user.id);
       return reads.keep(groupId, me.user.id, round, start);
@@ -127,13 +138,19 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     reads,
     writeHits: roundWriteHits(options),
   };
-  // Leaving or removal drops the person from the open round; the rest may now all have submitted.
+  // Leaving or removal drops the person from the open round for good (they sit
+  // the rest of it out, even if they come back); the rest may now all have submitted.
   groups.onMemberLeaving(async (unit, groupId, userId) => {
     await holdGroup(unit.tx, groupId);
     const round = await lockRound(unit.tx, { openIn: groupId }, "update");
     if (!round) return;
     await dropParticipant(unit.tx, round.id, userId);
+    await addSitOut(unit.tx, round.id, userId, core.clock.now());
     await closeIfAllSubmitted(closing, unit, round);
+  });
+  // A group that played and waited with one member starts its next round as a second joins.
+  groups.onMemberJoined(async (unit, groupId) => {
+    await closing.resumeIn(unit, groupId);
   });
   return {
     ...createRoundPlay(core, parts),

@@ -22,7 +22,7 @@ import {
   insertSubmission,
   listVotes,
   lockRound,
-  memberIds,
+  participantIds,
   type RoundRow,
   submittedIds,
   upsertVote,
@@ -35,6 +35,8 @@ const QUICK_ATTEMPTS = 5;
 const noSuchRound = () => notFound("This round does not exist.");
 const roundClosed = () => conflict("round_closed", roundMessages.roundClosed);
 const alreadySubmitted = () => conflict("already_submitted", roundMessages.alreadySubmitted);
+/** To a member sitting the round out: they left it while it was open (docs/game-rules.md#who-plays). */
+const notInRound = () => conflict("not_in_round", roundMessages.notInRound);
 
 /**
  * The round `roundId` of the group, locked, still open and not yet due; else the
@@ -84,10 +86,10 @@ export function roundWriteHits({ votesPerIpPerHour }: { votesPerIpPerHour: numbe
 
 /** Closes the round in `unit` if every participant (at least two) has submitted. */
 export async function closeIfAllSubmitted(closing: RoundClosing, unit: Unit, round: RoundRow) {
-  const members = await memberIds(unit.tx, round.groupId);
+  const participants = await participantIds(unit.tx, round);
   const submitted = new Set(await submittedIds(unit.tx, round.id));
-  const everyone = members.every((id) => submitted.has(id));
-  if (!everyone || members.length < MIN_ROUND_MEMBERS) return false;
+  const everyone = participants.every((id) => submitted.has(id));
+  if (!everyone || participants.length < MIN_ROUND_MEMBERS) return false;
   return closing.close(unit, round);
 }
 
@@ -96,10 +98,11 @@ async function submitVotes({ tx }: Unit, round: RoundRow, me: string, now: Date)
   if ((await submittedIds(tx, round.id)).includes(me)) {
     throw alreadySubmitted();
   }
-  const members = await memberIds(tx, round.groupId);
+  const participants = await participantIds(tx, round);
+  if (!participants.includes(me)) throw notInRound();
   const mine = await listVotes(tx, round.id, me);
   const chosen = new Set(mine.filter((v) => v.optionSelected).map((v) => v.selectedFor));
-  if (!members.every((member) => chosen.has(member))) {
+  if (!participants.every((member) => chosen.has(member))) {
     const message = roundMessages.votesMissing;
     throw invalid(message, { code: "votes_missing", messages: [message] });
   }
@@ -174,9 +177,9 @@ export function createVoting(
       const guard = { groupId: id, me: me.user.id, now: clock.now() };
       const round = await openRoundGuard(tx, locked, guard);
       if (round === "overdue") return round;
-      if (!(await memberIds(tx, id)).includes(selectedFor)) {
-        throw invalid(roundMessages.notAMember);
-      }
+      const participants = await participantIds(tx, round);
+      if (!participants.includes(me.user.id)) throw notInRound();
+      if (!participants.includes(selectedFor)) throw invalid(roundMessages.notAParticipant);
       if ((await submittedIds(tx, round.id)).includes(me.user.id)) {
         throw alreadySubmitted();
       }

@@ -15,11 +15,16 @@ const beforeFirstRound = ({ group, isAdmin }: GroupContext) =>
     <GettingStarted
       inviteCode={group.inviteCode}
       memberCount={group.members.length}
-      startButton={<StartFirstRoundButton groupId={group.id} />}
+      startButton={<StartFirstRoundButton groupId={group.id} memberCount={group.members.length} />}
     />
   ) : (
     <AwaitingAdmin />
   );
+
+/** A group that has played, down to its admin: the invite step; the next round starts as a friend joins. */
+const waitingForMembers = ({ group }: GroupContext) => (
+  <GettingStarted inviteCode={group.inviteCode} memberCount={group.members.length} waiting />
+);
 
 /** The group page's tabs, filled by the rounds feature. */
 const panels = {
@@ -29,6 +34,7 @@ const panels = {
       members={context.group.members}
       viewerId={context.viewerId}
       noRound={beforeFirstRound(context)}
+      waiting={waitingForMembers(context)}
     />
   ),
   leaderboard: ({ group, viewerId }: GroupContext) => (

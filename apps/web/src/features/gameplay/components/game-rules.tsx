@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 const rules: { title: string; body: ReactNode }[] = [
   {
     title: "Who plays",
-    body: "Every member of the group plays every round. Someone who joins during a round plays it at once; someone who leaves takes their votes, and the votes about them, along.",
+    body: "Every member of the group plays every round. Someone who joins during a round plays it at once; someone who leaves or is removed takes their votes, and the votes about them, along, and sits the rest of that round out even if they come back: they play from the next one. Someone removed needs a new invitation link from the admin to come back.",
   },
   {
     title: "Starting",
-    body: "The group's admin starts the first round once at least one friend has joined. Each round brings a dilemma the group has never had, and lasts as many days as the group says.",
+    body: "The group's admin starts the first round once at least one friend has joined. Each round brings a dilemma the group has never had, and lasts as many days as the group says. A group left with one member waits: the next round starts as soon as a second member joins.",
   },
   {
     title: "Voting",
@@ -19,7 +19,7 @@ const rules: { title: string; body: ReactNode }[] = [
   },
   {
     title: "Secrets",
-    body: "While a round is open you see who has submitted, never what anyone voted. When it closes, every vote and comment is shown to the group.",
+    body: "While a round is open you see who has submitted, never what anyone voted. When it closes, every submitted vote and comment is shown to the group; votes never submitted stay private.",
   },
   {
     title: "Points",

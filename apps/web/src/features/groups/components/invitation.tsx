@@ -1,5 +1,5 @@
 import { groupMessages, type Invitation as InvitationData } from "@eitheror/shared/groups/schema";
-import { LinkIcon, Mail, UserPlus } from "lucide-react";
+import { LinkIcon, Mail, UserPlus, UserX } from "lucide-react";
 import { Navigate, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { useInvitation } from "../api/get-invitation";
 import { useJoinGroup } from "../api/join-group";
 import { MemberAvatars } from "./member-avatars";
@@ -48,6 +49,7 @@ export function Invitation({
     );
   }
   if (invitation.data.isMember) return <Navigate to={paths.group(invitation.data.id)} replace />;
+  if (invitation.data.wasRemoved) return <RemovedFromGroup invitation={invitation.data} />;
   return (
     <InvitationCard
       invitation={invitation.data}
@@ -137,6 +139,9 @@ function JoinButton({
 /** What a failed Join says: the product's words for a full group or a dead link, else the server's. */
 function joinFailure(error: Error | null): string | undefined {
   if (error instanceof ApiError && error.code === "group_full") return groupMessages.groupFull;
+  if (error instanceof ApiError && error.code === "removed_from_group") {
+    return groupMessages.removedFromGroup;
+  }
   if (error instanceof ApiError && error.code === "not_found") {
     return "This invitation link no longer works. Ask a member of the group for a new one.";
   }
@@ -161,6 +166,23 @@ function InvitationHeading({ invitation }: { invitation: InvitationData }) {
         {invitation.memberCount}/{invitation.maxMembers} members
       </p>
     </>
+  );
+}
+
+/** The admin removed the viewer and this link is still the group's: no Join, and what to do instead. */
+function RemovedFromGroup({ invitation }: { invitation: InvitationData }) {
+  return (
+    <Card className="mx-auto max-w-md text-center">
+      <PageTitle screen={`Join ${invitation.name}`} />
+      <IconBadge className="mx-auto">
+        <UserX className="size-6" />
+      </IconBadge>
+      <h1 className={cn(cardTitleClass, "break-words")}>{invitation.name}</h1>
+      <p className="mt-2 text-fg-muted">{groupMessages.removedFromGroup}</p>
+      <Link to={paths.home} className={buttonClass("secondary", "mt-6")}>
+        Back to Home
+      </Link>
+    </Card>
   );
 }
 

@@ -15,7 +15,7 @@ const member = (id: string, displayName: string): RoundMember => ({
 /** The group's members in the group's order; the viewer is Cy, neither first nor last. */
 const members = [member("ada", "Ada"), member("bo", "Bo"), member("cy", "Cy"), member("di", "Di")];
 
-const round = (status: Record<string, boolean>): CurrentRound => ({
+const round = (status: Record<string, boolean>, isParticipant = true): CurrentRound => ({
   roundId: "r1",
   groupId: "g1",
   dilemma: "Tea or coffee?",
@@ -24,6 +24,7 @@ const round = (status: Record<string, boolean>): CurrentRound => ({
   startDate: "2026-11-01T10:00:00.000Z",
   dueDate: "2099-11-08T10:00:00.000Z",
   membersSubmissionStatus: status,
+  isParticipant,
   votes: [],
 });
 
@@ -53,7 +54,15 @@ function renderTab(open: CurrentRound, current?: { status: number; body: unknown
     if (path === "/api/rounds/current") {
       return json({
         data: {
-          roundsData: [{ roundId: "r1", groupId: "g1", dueDate: open.dueDate, isSubmitted: false }],
+          roundsData: [
+            {
+              roundId: "r1",
+              groupId: "g1",
+              dueDate: open.dueDate,
+              isSubmitted: false,
+              isParticipant: open.isParticipant,
+            },
+          ],
         },
       });
     }
@@ -70,7 +79,13 @@ function renderTab(open: CurrentRound, current?: { status: number; body: unknown
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
-        <CurrentRoundTab groupId="g1" members={members} viewerId="cy" noRound={<p>No round</p>} />
+        <CurrentRoundTab
+          groupId="g1"
+          members={members}
+          viewerId="cy"
+          noRound={<p>No round</p>}
+          waiting={<p>Waiting for a friend</p>}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -109,5 +124,23 @@ describe("CurrentRoundTab", () => {
     });
     expect(await screen.findByText(roundMessages.noDilemmaLeft)).toBeTruthy();
     expect(screen.queryByText("No round")).toBeNull();
+  });
+
+  it("shows the waiting state, not the first round's start, to a group that played and is down to one", async () => {
+    renderTab(round({ cy: false }), {
+      status: 404,
+      body: { error: { code: "waiting_for_members", message: "Said the server" } },
+    });
+    expect(await screen.findByText("Waiting for a friend")).toBeTruthy();
+    expect(screen.queryByText("No round")).toBeNull();
+    expect(screen.queryByText(/could not load/)).toBeNull();
+  });
+
+  it("shows someone back during the round they left why they cannot vote, and no voting cards", async () => {
+    renderTab(round({ ada: false, bo: true, di: false }, false));
+    expect(await screen.findByText(roundMessages.sittingOut)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Your votes" })).toBeNull();
+    expect(screen.getByText("Done (1)")).toBeTruthy();
+    expect(screen.getByText("Waiting for (2)")).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import type { CurrentRound } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeUntilDue } from "@eitheror/shared/time/rules";
-import { CircleCheck, Clock } from "lucide-react";
+import { CircleCheck, Clock, Hourglass } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,18 +21,21 @@ import { VoteCard } from "./vote-card";
 /**
  * The Current Round tab. A group with neither an open round nor a past one has
  * not started: `noRound` shows then, without asking for a round the server
- * would answer with a 404 (docs/decisions/0016-rounds.md#screens).
+ * would answer with a 404 (docs/decisions/0016-rounds.md#screens). A group that
+ * has played and is down to one member shows `waiting` (waiting_for_members).
  */
 export function CurrentRoundTab({
   groupId,
   members,
   viewerId,
   noRound,
+  waiting,
 }: {
   groupId: string;
   members: RoundMember[];
   viewerId: string;
   noRound: ReactNode;
+  waiting: ReactNode;
 }) {
   const mine = useRoundsOfMine();
   const past = usePastRounds(groupId);
@@ -44,6 +47,7 @@ export function CurrentRoundTab({
   if (mine.isPending || past.isPending) return <RoundSkeleton />;
   if (!started || round.data === null) return noRound;
   if (round.isPending) return <RoundSkeleton />;
+  if (round.error instanceof ApiError && round.error.code === "waiting_for_members") return waiting;
   if (round.isError || mine.isError || past.isError) {
     const error = round.error ?? mine.error ?? past.error;
     const message =
@@ -107,7 +111,9 @@ function RoundView({
         done={people.filter((p) => round.membersSubmissionStatus[p.id])}
         waiting={people.filter((p) => !round.membersSubmissionStatus[p.id])}
       />
-      {submitted ? (
+      {!round.isParticipant ? (
+        <SittingOut />
+      ) : submitted ? (
         <VotesSubmitted />
       ) : (
         <Ballot round={round} people={people} viewerId={viewerId} onSubmitted={onSubmitted} />
@@ -179,6 +185,18 @@ function VotesSubmitted() {
       <p className="mt-1 max-w-sm text-sm text-fg-muted">
         The results come in when everyone has submitted, or when the round is due.
       </p>
+    </div>
+  );
+}
+
+/** Back during the round they left: they watch it, and play from the next (docs/game-rules.md#who-plays). */
+function SittingOut() {
+  return (
+    <div className="flex flex-col items-center rounded-3xl bg-surface p-8 text-center shadow-sm ring-1 ring-border">
+      <IconBadge>
+        <Hourglass className="size-6" />
+      </IconBadge>
+      <p className="mt-4 max-w-sm font-semibold text-fg">{roundMessages.sittingOut}</p>
     </div>
   );
 }
