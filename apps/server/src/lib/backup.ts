@@ -12,7 +12,13 @@ import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { backupSocketPlace, fetchBackup } from "./backup-channel";
-import { DataDirInUseError, lockDataDir, makePrivateDir } from "./data-dir-lock";
+import {
+  DataDirInUseError,
+  dumpFolder,
+  LOCK_FILE,
+  lockDataDir,
+  makePrivateDir,
+} from "./data-dir-lock";
 import { openDatabase } from "./db";
 import { TarError, tarEntries } from "./tar";
 
@@ -73,7 +79,7 @@ async function dumpStoppedFolder(
     // Ready before the dump: a dump queued while PGlite starts waits for it forever.
     const pglite = await PGlite.create(dataDir);
     try {
-      return Buffer.from(await (await pglite.dumpDataDir("gzip")).arrayBuffer());
+      return Buffer.from(await (await dumpFolder(pglite)).arrayBuffer());
     } finally {
       await pglite.close();
     }
@@ -160,8 +166,12 @@ function tarProblem(file: string, gzipped: boolean, error: TarError): string {
   return `${file} is damaged: ${error.message}. Nothing was restored.`;
 }
 
+/** What the folder holds, but the lock's socket (ours, while we hold it). */
+const contentsOf = (dataDir: string) =>
+  existsSync(dataDir) ? readdirSync(dataDir).filter((name) => name !== LOCK_FILE) : [];
+
 function assertEmptyFolder(dataDir: string): void {
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+  if (contentsOf(dataDir).length > 0) {
     throw new BackupError(
       `${dataDir} is not empty: restore into an empty or new folder (set DATA_DIR); nothing was overwritten.`,
     );
@@ -179,7 +189,7 @@ async function openRestored(file: string, dataDir: string, backup: Blob): Promis
     const database = await openDatabase({ kind: "pglite", client });
     await database.close();
   } catch (error) {
-    for (const name of readdirSync(dataDir)) {
+    for (const name of contentsOf(dataDir)) {
       rmSync(join(dataDir, name), { recursive: true, force: true });
     }
     throw new BackupError(
