@@ -39,8 +39,8 @@ const USER_ONLY: Record<string, number> = {
   // A guest may ask, and hears no.
   "GET /api/check-admin": 200,
   "PUT /api/storage/profile-images/:uid": 403,
-  // Feedback is for everyone; a visitor gets a guest session first (decision 0015).
-  "POST /api/feedback/create": 200,
+  // Feedback is for signed-in people only (decision 0041).
+  "POST /api/feedback/create": 403,
   "GET /api/users/me/mail-preferences": 403,
   "PUT /api/users/me/mail-preferences": 403,
 };
