@@ -1,5 +1,5 @@
 import { groupMessages } from "@eitheror/shared/groups/schema";
-import { Check, Hourglass, Play, Share2 } from "lucide-react";
+import { Check, Hourglass, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,7 +10,7 @@ import { inviteUrl, useShareLink } from "../hooks/use-share-link";
 /**
  * The Current Round tab before the first round: the admin's two steps (share
  * the link, start the round), everyone else's wait. `startButton` is the rounds
- * feature's Start First Round; until then the step says it is coming.
+ * feature's Start First Round.
  */
 export function GettingStarted({
   inviteCode,
@@ -19,7 +19,7 @@ export function GettingStarted({
 }: {
   inviteCode: string;
   memberCount: number;
-  startButton?: ReactNode;
+  startButton: ReactNode;
 }) {
   const link = useShareLink();
   return (
@@ -62,19 +62,7 @@ export function GettingStarted({
         </Step>
         <Step number={2} title="Start the first round">
           <p>Everyone then predicts how each member picks, themself included.</p>
-          <div className="mt-3">
-            {startButton ?? (
-              <>
-                <Button disabled aria-describedby="start-first-round-hint">
-                  <Play aria-hidden className="size-4" />
-                  Start First Round
-                </Button>
-                <p id="start-first-round-hint" className="mt-2 text-xs text-fg-subtle">
-                  Rounds open in the next update of the game.
-                </p>
-              </>
-            )}
-          </div>
+          <div className="mt-3">{startButton}</div>
         </Step>
       </ol>
     </section>
