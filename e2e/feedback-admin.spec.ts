@@ -6,6 +6,7 @@ import { NavBar } from "./pages/nav-bar";
 import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
 import { addressFor } from "./support/groups";
+import { waitForEmail } from "./support/mailbox";
 import { adminEmail, FAKE_LLM_BATCH_NEW } from "./support/ports";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -14,7 +15,7 @@ const unique = (what: string, testInfo: TestInfo) =>
   `${what} (${testInfo.project.name} ${Date.now()})`;
 
 test.describe("feedback", () => {
-  test("a visitor sends feedback as a guest: counter, the spec's messages, the text kept on failure", async ({
+  test("a visitor is sent to sign in and back to the form: counter, the spec's messages, the text kept on failure", async ({
     page,
     consoleErrors,
   }, testInfo) => {
@@ -26,6 +27,15 @@ test.describe("feedback", () => {
       .getByRole("navigation", { name: "Footer" })
       .getByRole("link", { name: "Send Us Feedback" })
       .click();
+    // Feedback is for signed-in people (decision 0041): a guest signs in first, then comes back.
+    await expect(page).toHaveURL("/sign-in");
+    await expect(feedback.heading).toBeHidden();
+    const email = addressFor("vic", testInfo);
+    await signUp(page, email, "Vic Visitor");
+    expect(new URL((await waitForEmail(email)).link).searchParams.get("returnUrl")).toBe(
+      "/feedback",
+    );
+    await expect(page).toHaveURL("/feedback");
     await expect(feedback.heading).toBeVisible();
     await expect(feedback.counter("0/1000")).toBeVisible();
 

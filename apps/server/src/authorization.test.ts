@@ -12,6 +12,7 @@ import type { Player } from "../test/rounds";
 import {
   fillPath,
   type Ids,
+  NON_CONTRACT_ROUTES,
   openApiRoutes,
   type Route,
   routeKey,
@@ -38,8 +39,8 @@ const USER_ONLY: Record<string, number> = {
   // A guest may ask, and hears no.
   "GET /api/check-admin": 200,
   "PUT /api/storage/profile-images/:uid": 403,
-  // Feedback is for everyone; a visitor gets a guest session first (decision 0015).
-  "POST /api/feedback/create": 200,
+  // Feedback is for signed-in people only (decision 0041).
+  "POST /api/feedback/create": 403,
   "GET /api/users/me/mail-preferences": 403,
   "PUT /api/users/me/mail-preferences": 403,
 };
@@ -152,5 +153,48 @@ describe("authorization coverage", () => {
     };
     for (const who of ["signedOut", "guest", "plainUser"] as const) tally(expected[who], seen[who]);
     expect(seen).toEqual(expected);
+  });
+});
+
+/**
+ * Answers that set their own caching: public bytes, and only when they are found
+ * (an error answer is kept by nobody).
+ */
+const OWN_CACHING: Record<string, RegExp> = {
+  "GET /api/share/daily/:day/image.png": /^public, max-age=\d+$/,
+  "GET /api/share/rounds/:shareId/image.png": /^public, max-age=\d+$/,
+  "GET /api/storage/profile-images/:uid": /^(public, max-age=\d+, immutable|no-cache)$/,
+};
+
+describe("Cache-Control", () => {
+  it("is private, no-store on every answer of every route, but the public pictures found", async () => {
+    const all = [...routes, ...NON_CONTRACT_ROUTES];
+    // Reads first, then writes, a deletion last: as many answers as can be are 2xx.
+    const order = (route: Route) =>
+      route.method === "GET" ? 0 : route.method === "DELETE" ? 2 : 1;
+    const ordered = [...all].sort((a, b) => order(a) - order(b));
+    const seen = { answers: 0, ok: 0 };
+    for (const route of ordered) {
+      const callers: [string, TestClient][] = [
+        ["nobody", t.client()],
+        ["a guest", await t.anonymous()],
+        ["the group's admin", admin],
+      ];
+      for (const [who, client] of callers) {
+        const response = await call(client, route);
+        const where = `${routeKey(route)} as ${who} (${response.status})`;
+        const own = OWN_CACHING[routeKey(route)];
+        const cacheControl = response.headers.get("cache-control");
+        if (own && response.status === 200) expect(cacheControl, where).toMatch(own);
+        else expect(cacheControl, where).toBe("private, no-store");
+        seen.answers += 1;
+        if (response.status < 300) seen.ok += 1;
+      }
+    }
+    console.info(
+      `cache-control: ${all.length} routes, ${seen.answers} answers, ${seen.ok} of them 2xx`,
+    );
+    // The admin's calls are the well-formed ones: most of them must have answered.
+    expect(seen.ok).toBeGreaterThan(all.length * 0.6);
   });
 });

@@ -84,8 +84,10 @@ function jsonBodyCases(valid: Valid, route: Route): Case[] {
   const body = valid.body ?? {};
   const rest = JSON.stringify(body).slice(1);
   const glue = rest === "}" ? "" : ",";
+  const noFieldNeeded = !route.body?.fields.some((field) => field.required);
   return [
-    { name: "no body" },
+    // A body of optional fields may be left out: answered as `{}` (lib/operation.ts).
+    { name: "no body", mayPass: noFieldNeeded },
     ...["[]", '"text"', "null", "42", '{"unclosed":'].map((payload) => ({
       name: `a body of ${payload}`,
       payload,
@@ -94,7 +96,7 @@ function jsonBodyCases(valid: Valid, route: Route): Case[] {
     {
       name: "deep {a:{a:…}} as the body",
       payload: DEEP_OBJECT,
-      mayPass: !route.body?.fields.some((field) => field.required),
+      mayPass: noFieldNeeded,
     },
     { name: "__proto__", payload: `{"__proto__":{"polluted":"yes"}${glue}${rest}` },
     {
@@ -138,6 +140,19 @@ function formWith(content: Buffer): Buffer {
   return Buffer.concat([Buffer.from(head), content, Buffer.from("\r\n--x--\r\n")]);
 }
 
+/**
+ * Values that are well-formed for a path parameter of this name but no database
+ * column holds: each was a 500 once.
+ */
+const PARAM_CASES: Record<string, [string, string][]> = {
+  day: [
+    ["year 0000", "0000-01-01"],
+    ["0000-02-29 (a leap day only JavaScript has)", "0000-02-29"],
+    ["a day no month has", "2026-02-30"],
+    ["a five-digit year", "10000-01-01"],
+  ],
+};
+
 function inputCases(valid: Valid, route: Route): Case[] {
   const cases: Case[] = [
     // Not undecodable bytes here: an unknown field keeps them as the literal `%ED…`, harmless.
@@ -149,6 +164,7 @@ function inputCases(valid: Valid, route: Route): Case[] {
       ["a lone surrogate", "%ED%A0%80"],
       ["invalid UTF-8", "%C3%28%FF"],
       ["a 1 MB string", HUGE],
+      ...(PARAM_CASES[name] ?? []),
     ] as const) {
       cases.push({ name: `${what} in :${name}`, rawParams: { [name]: value } });
     }

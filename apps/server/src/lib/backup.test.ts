@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, openAsBlob, readdirSync, statSync, writeFileSync
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import {
   type GetSelectionResponse,
   getSelectionResponseSchema,
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { injectTransport, TestClient } from "../../test/app";
 import { testDbKind } from "../../test/db";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../../test/postgres";
+import { tarOf } from "../../test/tar";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { seedDilemmaBank } from "../db/seed/seed";
@@ -171,6 +173,82 @@ async function moveAndServe(file: string, expected: Record<string, number>, earl
     await dropDatabase(adminUrl, name);
   }
 }
+
+/** `npm run db:restore FILE` into `dataDir`, as an operator runs it. */
+function restoreCli(file: string, dataDir: string) {
+  return spawnSync(
+    process.execPath,
+    ["node_modules/tsx/dist/cli.mjs", "apps/server/src/cli/db.ts", "restore", file],
+    { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }, encoding: "utf8" },
+  );
+}
+
+describe("a malformed backup", () => {
+  let whole: Buffer;
+  beforeAll(async () => {
+    const source = await PGlite.create();
+    whole = Buffer.from(await (await source.dumpDataDir("gzip")).arrayBuffer());
+    await source.close();
+  });
+
+  const cases: [string, () => Buffer, RegExp][] = [
+    ["an empty file", () => Buffer.alloc(0), /is empty: not a backup/],
+    ["text", () => Buffer.from("these are my notes\n"), /neither a gzip file nor a tar archive/],
+    ["a gzip of text", () => gzipSync("just text\n"), /a gzip file, but what it holds is no tar/],
+    [
+      "a gzip cut short",
+      () => whole.subarray(0, whole.length / 2),
+      /truncated: its gzip stream stops/,
+    ],
+    [
+      "a damaged gzip",
+      () => Buffer.concat([whole.subarray(0, 10), Buffer.alloc(200, 7)]),
+      /is a damaged gzip file/,
+    ],
+    [
+      "a tar cut inside a file",
+      () => gzipSync(gunzipSync(whole).subarray(0, 4 * 1024 * 1024 + 700)),
+      /truncated: its archive stops early/,
+    ],
+    [
+      "a tar of something else",
+      () => gzipSync(tarOf([{ name: "/notes.txt", content: "mine" }])),
+      /holds no PG_VERSION/,
+    ],
+    [
+      "a PG_VERSION and nothing else",
+      () => gzipSync(tarOf([{ name: "/PG_VERSION", content: "17\n" }])),
+      /a database folder that does not open/,
+    ],
+  ];
+
+  it.each(cases)(
+    "%s: says what is wrong, restores nothing, and the folder stays free",
+    async (_, bytes, message) => {
+      const file = join(root, `malformed-${randomBytes(4).toString("hex")}.tar.gz`);
+      writeFileSync(file, bytes());
+      const dataDir = join(root, `restored-${randomBytes(4).toString("hex")}`);
+      const refused = await restoreBackup(file, dataDir).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(BackupError);
+      expect((refused as Error).message).toMatch(message);
+      expect((refused as Error).message).toContain(file);
+      expect(existsSync(dataDir) ? readdirSync(dataDir) : []).toEqual([]);
+    },
+  );
+
+  it("is one readable line from npm run db:restore, and a failed exit", () => {
+    const file = join(root, "notes.tar.gz");
+    writeFileSync(file, "these are my notes\n");
+    const cli = restoreCli(file, join(root, "cli-restore"));
+    expect(cli.status).toBe(1);
+    expect(cli.stderr.trim()).toMatch(/^\S+notes\.tar\.gz is not a backup: neither a gzip file/);
+    expect(cli.stderr.trim().split("\n")).toHaveLength(1);
+    expect(cli.stderr).not.toMatch(/\n\s+at /);
+  });
+});
 
 describe("refusals", () => {
   it("restores into no folder that holds anything", async () => {

@@ -1,12 +1,22 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { chmodSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { killHard, runTs, startServer as startServerChild } from "../../test/server-process";
-import { DataDirInUseError, lockDataDir, makePrivateDir } from "./data-dir-lock";
+import { DataDirInUseError, LOCK_FILE, lockDataDir, makePrivateDir } from "./data-dir-lock";
 
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
 const holderScript = join(serverRoot, "test/fixtures/hold-data-dir.ts");
@@ -71,6 +81,62 @@ describe("lockDataDir", () => {
   });
 });
 
+/** The name the lock of earlier versions bound: an abstract socket anyone on the machine may take. */
+function oldLockName(dir: string) {
+  const { dev, ino } = statSync(dir);
+  const id = createHash("sha256").update(`${dev}:${ino}`).digest("hex").slice(0, 32);
+  return `\0eitheror-data-${id}`;
+}
+
+/** Another process holding `address` (the way a local squatter would), until killed. */
+async function squat(address: string) {
+  const script = `require("node:net").createServer().listen(${JSON.stringify(address)}, () => console.log("bound"))`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  children.push(child);
+  const [line] = await once(child.stdout, "data");
+  expect(String(line)).toContain("bound");
+  return child;
+}
+
+describe("the lock's place", () => {
+  it("is a socket file inside the data folder, which is this user's alone, gone on release", async () => {
+    const dir = join(freshDir(), "data");
+    makePrivateDir(dir);
+    const release = await lockDataDir(dir);
+    expect(statSync(join(dir, LOCK_FILE)).isSocket()).toBe(true);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    await release();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it("cannot be taken from outside the folder: a squatter on the old lock's name does not stop a claim", async () => {
+    const dir = freshDir();
+    // Before this fix, any local user binding this name kept the server from starting.
+    await squat(oldLockName(dir));
+    const release = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toThrow(`pid ${process.pid}`);
+    await release();
+  });
+
+  it("clears a dead holder's socket file, or anything else left under its name", async () => {
+    const dir = freshDir();
+    writeFileSync(join(dir, LOCK_FILE), "left over");
+    await (await lockDataDir(dir))();
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+
+  it("works in a folder whose path is longer than a socket address holds", async () => {
+    const dir = join(freshDir(), "a-folder-name-long-enough".repeat(6));
+    mkdirSync(dir);
+    expect(Buffer.byteLength(join(dir, LOCK_FILE))).toBeGreaterThan(108);
+    const release = await lockDataDir(dir);
+    expect(statSync(join(dir, LOCK_FILE)).isSocket()).toBe(true);
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirInUseError);
+    await release();
+    await (await lockDataDir(dir))();
+  });
+});
+
 describe("makePrivateDir", () => {
   it("creates the folder for this user only, and tightens one that was open", () => {
     const dir = join(freshDir(), "data");
@@ -90,8 +156,10 @@ async function startServer(dataDir: string) {
 }
 
 describe("the embedded database's server", () => {
-  it("restarts at once after being killed with SIGKILL, and a second live server is refused", async () => {
+  it("starts beside a squatter on the old lock's name, restarts at once after SIGKILL, and a second live server is refused", async () => {
     const dataDir = freshDir();
+    // A local user on the name the lock of earlier versions took: no longer in the way.
+    await squat(oldLockName(dataDir));
     const first = await startServer(dataDir);
     await expect.poll(first.ready, { timeout: 120_000, interval: 200 }).toBe(200);
 

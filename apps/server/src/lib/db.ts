@@ -8,7 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../db/schema";
 import { paths } from "../paths";
-import { lockDataDir, makePrivateDir } from "./data-dir-lock";
+import { dumpFolder, lockDataDir, makePrivateDir } from "./data-dir-lock";
 import { clusterArchive, unpackCluster } from "./pglite-cluster";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -201,7 +201,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       },
       // PGlite takes the dump between queries, never inside one: a transaction still
       // open is rolled back when the dump is loaded, as after a crash.
-      folder: dataDir ? { dataDir, dump: () => pglite.dumpDataDir("gzip") } : undefined,
+      folder: dataDir ? { dataDir, dump: () => dumpFolder(pglite) } : undefined,
       close: async () => {
         await pglite.close();
         await unlock();

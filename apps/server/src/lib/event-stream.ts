@@ -25,9 +25,9 @@ export type StreamSource<O extends Operation, E extends { type: string }> = (
   sink: StreamSink<E>,
 ) => Promise<() => void>;
 
+/** Beside the API answer's own, `Cache-Control: private, no-store` among them. */
 const STREAM_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
-  "cache-control": "no-cache",
   // nginx and friends would otherwise hold the events back in their buffers.
   "x-accel-buffering": "no",
   connection: "keep-alive",

@@ -31,10 +31,12 @@ export function addOperation<O extends Operation>(
   handler: OperationHandler<O>,
   extra: { consumes?: string[]; config?: FastifyContextConfig } = {},
 ) {
+  const bodyMayBeLeftOut = operation.body?.safeParse(undefined).success === true;
   app.route({
     method: operation.method,
     url: operation.path,
     ...(extra.config && { config: extra.config }),
+    ...(bodyMayBeLeftOut && { preValidation: noBodyAsEmpty }),
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,
@@ -50,6 +52,18 @@ export function addOperation<O extends Operation>(
     },
     handler: handler as unknown as RouteHandlerMethod,
   });
+}
+
+/**
+ * A request that carries no body at all (no content type, nothing sent) reaches
+ * the validator as null, Fastify's stand-in for "no body", which an optional
+ * object refuses ("expected object, received null"). An operation whose body
+ * may be left out answers it as it answers `{}` (the product's own calls send
+ * none). A JSON `null` that was sent is parsed, not missing, and still refused.
+ */
+function noBodyAsEmpty(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  if (request.body === undefined) request.body = {};
+  done();
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tarOf } from "../../test/tar";
 import { unpackCluster } from "./pglite-cluster";
 
 const folders: string[] = [];
@@ -51,13 +52,8 @@ describe("a new PGlite folder from the build's empty cluster", () => {
   });
 
   it("refuses an archive that names a path outside the folder", () => {
-    const header = Buffer.alloc(512);
-    header.write("../escaped", 0);
-    header.write("0000644\0", 100);
-    header.write("00000000000\0", 124);
-    header.write("0", 156);
     const evil = join(folder(), "evil.tar.gz");
-    writeFileSync(evil, gzipSync(Buffer.concat([header, Buffer.alloc(1024)])));
+    writeFileSync(evil, gzipSync(tarOf([{ name: "../escaped", content: "" }])));
     expect(() => unpackCluster(evil, folder())).toThrow(/outside/);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { dirname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { tarEntries } from "./tar";
 
 /**
  * Which PGlite build made a cluster: the sizes of its engine files. The build names
@@ -62,29 +63,4 @@ function inside(root: string, name: string): string {
     throw new Error(`the cluster archive names a path outside its folder: ${name}`);
   }
   return path;
-}
-
-interface TarEntry {
-  name: string;
-  type: string;
-  bytes: Buffer;
-}
-
-/** The entries of a ustar archive (what PGlite's dumpDataDir writes). */
-function* tarEntries(tar: Buffer): Generator<TarEntry> {
-  const BLOCK = 512;
-  let at = 0;
-  while (at + BLOCK <= tar.length) {
-    const header = tar.subarray(at, at + BLOCK);
-    if (header.every((byte) => byte === 0)) return;
-    const text = (from: number, length: number) =>
-      header.toString("utf8", from, from + length).replace(/\0.*$/s, "");
-    const prefix = text(345, 155);
-    const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
-    const size = Number.parseInt(text(124, 12).trim() || "0", 8);
-    const type = header.toString("latin1", 156, 157);
-    at += BLOCK;
-    yield { name, type, bytes: tar.subarray(at, at + size) };
-    at += Math.ceil(size / BLOCK) * BLOCK;
-  }
 }

@@ -11,21 +11,34 @@ const SIGNATURE_BYTES = 16;
 export function createIdSigner(secret: string, purpose: string) {
   const key = createHmac("sha256", secret).update(`eitheror ${purpose}`).digest();
   const signatureOf = (id: string) =>
-    createHmac("sha256", key).update(id).digest().subarray(0, SIGNATURE_BYTES);
+    createHmac("sha256", key)
+      .update(id)
+      .digest()
+      .subarray(0, SIGNATURE_BYTES)
+      .toString("base64url");
 
   return {
-    sign: (id: string) => `${id}.${signatureOf(id).toString("base64url")}`,
+    sign: (id: string) => `${id}.${signatureOf(id)}`,
     /** The id a signed value carries, or null when the server did not sign it. */
     open(signed: string): string | null {
       const dot = signed.lastIndexOf(".");
       if (dot <= 0) return null;
       const id = signed.slice(0, dot);
-      const given = Buffer.from(signed.slice(dot + 1), "base64url");
-      const expected = signatureOf(id);
-      if (given.length !== expected.length) return null;
-      return timingSafeEqual(given, expected) ? id : null;
+      return sameText(signed.slice(dot + 1), signatureOf(id)) ? id : null;
     },
   };
+}
+
+/**
+ * Whether a signature is the text the server wrote, compared in constant time.
+ * Text, not the bytes it decodes to: base64url's last character has bits a
+ * decoder ignores, and padding it skips, so other spellings decode to the same
+ * bytes and one link would have many addresses.
+ */
+export function sameText(given: string, expected: string): boolean {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export type IdSigner = ReturnType<typeof createIdSigner>;

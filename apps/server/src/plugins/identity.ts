@@ -55,13 +55,15 @@ const SESSION_READ_PATH = `${AUTH_BASE_PATH}/get-session`;
 /**
  * The session token stays in its HttpOnly cookie: page scripts never see it, so a
  * script that should not be there cannot carry the session off as a bearer token.
- * better-auth's bearer plugin would hand it out in `set-auth-token`.
+ * better-auth's bearer plugin would hand it out in `set-auth-token`. Its answers
+ * are a session's, kept by no cache: they keep the API answer's Cache-Control.
  */
 const DROPPED_HEADERS = new Set([
   "set-cookie",
   "content-length",
   "set-auth-token",
   "access-control-expose-headers",
+  "cache-control",
 ]);
 
 function withoutTokens(value: unknown): unknown {

@@ -83,7 +83,9 @@ function pageHeaders(https: boolean): Record<string, string> {
  * the page's that still mean something there, as OWASP's REST cheat sheet lists
  * them, and a CSP that allows nothing. The page's other headers only apply to
  * documents, and cost every answer of the hottest path about 500 bytes
- * (decision 0029).
+ * (decision 0029). Nothing may keep an answer (a browser's cache, a proxy's):
+ * most depend on the session; the few public bytes that may be kept (the share
+ * cards, profile photos) say so themselves.
  */
 function apiHeaders(page: Record<string, string>): Record<string, string> {
   const kept = [
@@ -93,6 +95,7 @@ function apiHeaders(page: Record<string, string>): Record<string, string> {
     "x-content-type-options",
   ];
   return {
+    "cache-control": "private, no-store",
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     ...Object.fromEntries(kept.filter((name) => name in page).map((name) => [name, page[name]])),
   };

@@ -82,12 +82,7 @@ const routes: RouteObject[] = [
     children: [
       {
         ...shows(GuestSession),
-        children: [
-          at(paths.landing, LandingRoute),
-          // Anyone may write to the team, guests included (docs/decisions/0015).
-          at(paths.feedback, FeedbackRoute),
-          at(paths.invite(), InviteRoute),
-        ],
+        children: [at(paths.landing, LandingRoute), at(paths.invite(), InviteRoute)],
       },
       { ...shows(SignInGuard), children: [at(paths.signIn, SignInRoute)] },
       at(paths.signInLinkRouter, SignInLinkRouterRoute),
@@ -102,6 +97,8 @@ const routes: RouteObject[] = [
           at(paths.group(), GroupRoute),
           at(paths.groupProfile(), GroupProfileRoute),
           at(paths.archivedRound(), ArchivedRoundRoute),
+          // Feedback is for signed-in people (docs/decisions/0041).
+          at(paths.feedback, FeedbackRoute),
         ],
       },
       at(paths.gameplayDiagram, GameplayDiagramRoute),

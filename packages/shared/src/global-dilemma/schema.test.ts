@@ -19,9 +19,12 @@ describe("postSelectionBodySchema", () => {
 });
 
 describe("dayParamsSchema", () => {
-  it.each(["2026-11-22", "2024-02-29", "2000-01-01"])("accepts %s", (day) => {
-    expect(dayParamsSchema.parse({ day })).toEqual({ day });
-  });
+  it.each(["2026-11-22", "2024-02-29", "2000-01-01", "0001-01-01", "9999-12-31"])(
+    "accepts %s",
+    (day) => {
+      expect(dayParamsSchema.parse({ day })).toEqual({ day });
+    },
+  );
   it.each([
     "2026-13-01",
     "2026-02-30",
@@ -30,6 +33,10 @@ describe("dayParamsSchema", () => {
     "2026-1-2",
     "today",
     "2026-11-22x",
+    // No year 0 in the calendar, nor in PostgreSQL's dates (JavaScript has one).
+    "0000-01-01",
+    "0000-02-29",
+    "0000-12-31",
   ])("refuses %s", (day) => {
     expect(dayParamsSchema.safeParse({ day }).success).toBe(false);
   });

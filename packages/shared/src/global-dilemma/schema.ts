@@ -25,12 +25,21 @@ export type GlobalDilemmaSelection = z.infer<typeof globalDilemmaSelectionSchema
 
 export const globalDilemmaParamsSchema = z.object({ id: z.string().min(1) });
 
+/**
+ * The first day of the calendar. JavaScript counts a year 0 (1 BC, a leap year),
+ * which the calendar and PostgreSQL's `date` do not: `0000-02-29` was a 500.
+ */
+const FIRST_DAY = "0001-01-01";
+
 function isCalendarDay(day: string): boolean {
   const at = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
+  return day >= FIRST_DAY && !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
 }
 
-/** A day of the calendar as YYYY-MM-DD (`2026-02-30` is refused too). */
+/**
+ * A day of the calendar as YYYY-MM-DD (`2026-02-30` and year 0000 are refused
+ * too), always one PostgreSQL's `date` holds.
+ */
 export const dayParamsSchema = z.object({
   day: z
     .string()

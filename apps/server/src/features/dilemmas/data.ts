@@ -5,24 +5,50 @@ import type { Tx } from "../../lib/db";
 export type DilemmaRow = typeof dilemmas.$inferSelect;
 type NewDilemma = Pick<DilemmaRow, "dilemma" | "optionA" | "optionB" | "dedupeKey" | "source">;
 
-/** Adds dilemmas the bank does not have yet (by their key); answers the rows added. */
-export function insertDilemmas(tx: Tx, rows: NewDilemma[]): Promise<DilemmaRow[]> {
-  if (rows.length === 0) return Promise.resolve([]);
-  return tx
-    .insert(dilemmas)
-    .values(rows)
-    .onConflictDoNothing({ target: dilemmas.dedupeKey })
-    .returning();
+/**
+ * Rows per statement: PostgreSQL binds at most 65,535 parameters in one, and a
+ * row of the bank takes five.
+ */
+const ROWS_PER_STATEMENT = 1000;
+
+function inChunks<T>(items: T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < items.length; at += ROWS_PER_STATEMENT) {
+    chunks.push(items.slice(at, at + ROWS_PER_STATEMENT));
+  }
+  return chunks;
+}
+
+/**
+ * Adds dilemmas the bank does not have yet (by their key); answers the rows
+ * added. Any number of rows, a statement per thousand: pass a transaction to
+ * have them land together.
+ */
+export async function insertDilemmas(tx: Tx, rows: NewDilemma[]): Promise<DilemmaRow[]> {
+  const added: DilemmaRow[] = [];
+  for (const chunk of inChunks(rows)) {
+    added.push(
+      ...(await tx
+        .insert(dilemmas)
+        .values(chunk)
+        .onConflictDoNothing({ target: dilemmas.dedupeKey })
+        .returning()),
+    );
+  }
+  return added;
 }
 
 /** Which of these keys the bank already has. */
 export async function knownKeys(tx: Tx, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await tx
-    .select({ key: dilemmas.dedupeKey })
-    .from(dilemmas)
-    .where(inArray(dilemmas.dedupeKey, keys));
-  return new Set(rows.map((row) => row.key));
+  const known = new Set<string>();
+  for (const chunk of inChunks(keys)) {
+    const rows = await tx
+      .select({ key: dilemmas.dedupeKey })
+      .from(dilemmas)
+      .where(inArray(dilemmas.dedupeKey, chunk));
+    for (const row of rows) known.add(row.key);
+  }
+  return known;
 }
 
 /** A few questions of the bank, at random: examples of the tone a generator should keep. */

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp, type TestClient } from "../../../test/app"
 import { createSession, createUser } from "../../../test/factories";
 import { startFakeLlm } from "../../../test/fake-llm";
 import { dilemmas } from "../../db/schema";
+import { insertDilemmas, knownKeys } from "./data";
+import { BATCH_SIZE, MAX_REPLY_BYTES } from "./provider";
 
 type ErrorBody = { error: { code: string; message: string; messages?: string[] } };
 const ADMIN = "bank-keeper@example.test";
@@ -150,6 +152,74 @@ describe("Generate Dilemmas", () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe("a generator that answers more than it was asked", () => {
+  it("has only the batch it asked for stored, from an answer of thousands", async () => {
+    const before = await bankSize();
+    const many = Array.from({ length: 6000 }, (_, n) => ({
+      dilemma: `Many ${n}?`,
+      optionA: "A",
+      optionB: "B",
+    }));
+    llm.answer({ content: JSON.stringify({ dilemmas: many }) });
+    const response = await generate();
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { added: BATCH_SIZE } });
+    expect(await bankSize()).toBe(before + BATCH_SIZE);
+    // The first of the answer, in its order.
+    expect(await inBank(`Many ${BATCH_SIZE - 1}?`)).not.toBeNull();
+    expect(await inBank(`Many ${BATCH_SIZE}?`)).toBeNull();
+  });
+
+  it.each([
+    ["announced by its Content-Length", true],
+    ["sent without a length", false],
+  ])("stops reading an answer past 1 MB %s: a 502, and nothing added", async (_, announce) => {
+    const before = await bankSize();
+    llm.answer({ stream: { bytes: 64 * MAX_REPLY_BYTES, announce } });
+    const response = await generate();
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe("generator_failed");
+    expect(response.body.error.message).toMatch(/larger than 1 MB/);
+    expect(await bankSize()).toBe(before);
+    // The server hung up instead of taking the 64 MB in.
+    expect(await llm.streamedBytes()).toBeLessThan(16 * MAX_REPLY_BYTES);
+  });
+
+  it("follows no redirect: a 502 that says so, and nothing asked of the other address", async () => {
+    const before = await bankSize();
+    llm.answer({ redirect: { content: JSON.stringify({ dilemmas: [item(7)] }) } });
+    const response = await generate();
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe("generator_failed");
+    expect(response.body.error.message).toMatch(/redirect \(HTTP 307\)/);
+    expect(llm.paths).not.toContain(llm.movedPath);
+    expect(await inBank(item(7).dilemma)).toBeNull();
+    expect(await bankSize()).toBe(before);
+  });
+
+  it("adds any number of rows to the bank, each statement under PostgreSQL's 65,535 parameters", async () => {
+    const before = await bankSize();
+    // Five parameters a row: 14,000 rows in one statement would bind 70,000.
+    const rows = Array.from({ length: 14_000 }, (_, n) => {
+      const dilemma = `Bulk ${n}?`;
+      return { dilemma, optionA: "A", optionB: "B", dedupeKey: dilemmaKey(dilemma) };
+    });
+    const added = await t.db.transaction((tx) =>
+      insertDilemmas(
+        tx,
+        rows.map((row) => ({ ...row, source: "generated" as const })),
+      ),
+    );
+    expect(added).toHaveLength(rows.length);
+    expect(await bankSize()).toBe(before + rows.length);
+    const known = await knownKeys(
+      t.db,
+      rows.map((row) => row.dedupeKey),
+    );
+    expect(known.size).toBe(rows.length);
   });
 });
 

@@ -1,8 +1,10 @@
 import { dilemmaMessages } from "@eitheror/shared/dilemmas/schema";
 import { AppError } from "../../lib/errors";
 
-/** How many dilemmas one Generate asks for. */
+/** How many dilemmas one Generate asks for, and the most it takes from an answer. */
 export const BATCH_SIZE = 12;
+/** The most of a reply the server reads: twelve dilemmas take about 3 kB. */
+export const MAX_REPLY_BYTES = 1024 * 1024;
 
 export interface GeneratorSettings {
   baseUrl: string;
@@ -26,6 +28,14 @@ function prompt(examples: string[]) {
       content: `Write ${BATCH_SIZE} new dilemmas, different from these:\n${examples.map((q) => `- ${q}`).join("\n")}`,
     },
   ];
+}
+
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** The message content as JSON: providers without a JSON mode often wrap it in a code fence. */
@@ -52,17 +62,63 @@ async function post(settings: GeneratorSettings, examples: string[]): Promise<Re
         response_format: { type: "json_object" },
         temperature: 0.9,
       }),
+      // A redirect would take the key and the prompt to an address nobody configured.
+      redirect: "manual",
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
   } catch (error) {
-    const late = error instanceof DOMException && error.name === "TimeoutError";
-    throw failed(
-      late
-        ? `The dilemma generator did not answer within ${settings.timeoutMs / 1000} s. Nothing was added.`
-        : "The dilemma generator could not be reached. Nothing was added.",
-      error,
-    );
+    throw unreachable(settings, error);
   }
+}
+
+function unreachable(settings: GeneratorSettings, error: unknown) {
+  const late = error instanceof DOMException && error.name === "TimeoutError";
+  return failed(
+    late
+      ? `The dilemma generator did not answer within ${settings.timeoutMs / 1000} s. Nothing was added.`
+      : "The dilemma generator could not be reached. Nothing was added.",
+    error,
+  );
+}
+
+const tooLarge = () =>
+  failed(
+    `The dilemma generator's answer was larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB. Nothing was added.`,
+  );
+
+/**
+ * The reply's body as text, read as it arrives and given up past
+ * `MAX_REPLY_BYTES`: a provider (or whatever answers at its address) cannot make
+ * the server hold more than that.
+ */
+async function readCapped(response: Response, settings: GeneratorSettings): Promise<string> {
+  if (Number(response.headers.get("content-length")) > MAX_REPLY_BYTES) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_REPLY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const late = error instanceof DOMException && error.name === "TimeoutError";
+    throw late
+      ? unreachable(settings, error)
+      : failed("The dilemma generator's answer broke off. Nothing was added.", error);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /**
@@ -78,14 +134,20 @@ export async function requestDilemmas(
     throw new AppError(503, dilemmaMessages.notConfigured, { code: "generator_not_configured" });
   }
   const response = await post(settings, examples);
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel().catch(() => {});
+    throw failed(
+      `The dilemma generator answered with a redirect (HTTP ${response.status}), which is not followed: set LLM_BASE_URL to the address it names. Nothing was added.`,
+    );
+  }
   if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
     throw failed(
       `The dilemma generator answered with an error (HTTP ${response.status}). Nothing was added.`,
     );
   }
-  const body = (await response.json().catch(() => null)) as {
-    choices?: { message?: { content?: unknown } }[];
-  } | null;
+  const text = await readCapped(response, settings);
+  const body = parseJsonOrNull(text) as { choices?: { message?: { content?: unknown } }[] } | null;
   const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== "string") {
     throw failed("The dilemma generator's answer had no message. Nothing was added.");

@@ -10,7 +10,7 @@ import type { Core } from "../../lib/core";
 import { conflict } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import { bankFigures, type DilemmaRow, insertDilemmas, knownKeys, sampleQuestions } from "./data";
-import { type GeneratorSettings, requestDilemmas } from "./provider";
+import { BATCH_SIZE, type GeneratorSettings, requestDilemmas } from "./provider";
 
 const EXAMPLES = 20;
 
@@ -23,17 +23,24 @@ const toDilemma = (row: DilemmaRow): Dilemma => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Keeps the items that are valid dilemmas, once each: a batch may repeat itself. */
-function validItems(items: unknown[]): (DilemmaText & { dedupeKey: string })[] {
+/**
+ * The first `limit` items that are valid dilemmas, once each (a batch may repeat
+ * itself); the rest of a longer answer is not even read: a generator that sends
+ * thousands gets what was asked for.
+ */
+function validItems(items: unknown[], limit: number): (DilemmaText & { dedupeKey: string })[] {
   const seen = new Set<string>();
-  return items.flatMap((item) => {
+  const kept: (DilemmaText & { dedupeKey: string })[] = [];
+  for (const item of items) {
+    if (kept.length === limit) break;
     const parsed = dilemmaTextSchema.safeParse(item);
-    if (!parsed.success) return [];
+    if (!parsed.success) continue;
     const dedupeKey = dilemmaKey(parsed.data.dilemma);
-    if (!dedupeKey || seen.has(dedupeKey)) return [];
+    if (!dedupeKey || seen.has(dedupeKey)) continue;
     seen.add(dedupeKey);
-    return [{ ...parsed.data, dedupeKey }];
-  });
+    kept.push({ ...parsed.data, dedupeKey });
+  }
+  return kept;
 }
 
 /** The dilemma bank: the one owner of its table besides the seed that ships it. */
@@ -50,6 +57,7 @@ export function createDilemmasService(
       access.productAdmin(viewer);
       const items = validItems(
         await requestDilemmas(generator, await sampleQuestions(db, EXAMPLES)),
+        BATCH_SIZE,
       );
       const added = await transaction(async ({ tx }) => {
         const known = await knownKeys(

@@ -10,7 +10,7 @@ export const feedbackRoutes: FastifyPluginAsync<{ service: FeedbackService }> = 
 ) => {
   addOperation(app, feedbackApi.create, async (request) => {
     const viewer = await request.requireViewer();
-    return { data: await service.send(viewer, request.body.feedback, request.ip) };
+    return { data: await service.send(viewer, request.body.feedback) };
   });
 
   addOperation(app, adminApi.feedbackInbox, async (request) => ({

@@ -12,8 +12,8 @@ import { insertFeedback, listFeedback } from "./data";
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Feedback from anyone with a session, guests included: the "This was not me"
- * link of an e-mail change notice reaches someone who can no longer sign in.
+ * Feedback from signed-in people (an account with a name: docs/product.md);
+ * a guest, or no session, is refused (docs/decisions/0041).
  */
 export function createFeedbackService({
   db,
@@ -22,18 +22,14 @@ export function createFeedbackService({
   limiter,
 }: Core & { limiter: RateLimiter }) {
   return {
-    async send(viewer: Viewer, text: string, ip: string) {
-      const rule = {
+    async send(viewer: Viewer, text: string) {
+      const sender = access.player(viewer);
+      await limiter.hit(`feedback:user:${sender.user.id}`, {
         limit: FEEDBACK_PER_HOUR,
         windowMs: HOUR_MS,
         message: feedbackMessages.tooMany,
-      };
-      await limiter.hit(`feedback:user:${viewer.user.id}`, rule);
-      // Guests can start new sessions at will: their network counts too.
-      if (viewer.user.isAnonymous) {
-        await limiter.hit(`feedback:ip:${ip}`, { ...rule, limit: FEEDBACK_PER_HOUR * 4 });
-      }
-      return insertFeedback(db, { userId: viewer.user.id, text, createdAt: clock.now() });
+      });
+      return insertFeedback(db, { userId: sender.user.id, text, createdAt: clock.now() });
     },
 
     /** The product admin's inbox: newest first, a page at a time. */

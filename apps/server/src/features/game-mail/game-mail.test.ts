@@ -11,7 +11,7 @@ import {
   rounds,
   voteAll,
 } from "../../../test/rounds";
-import { withWrongSignature } from "../../../test/signed";
+import { otherSpellings, withWrongSignature } from "../../../test/signed";
 import {
   type ReceivedMail,
   type SmtpReceiver,
@@ -298,5 +298,22 @@ describe("preferences and unsubscribing", () => {
       );
       expect(read.body.data.preferences.reminders).toBe(true);
     }
+  });
+
+  it("refuses the server's own signature spelled another way, and changes nothing", async () => {
+    const [mail] = mailsTo(receiver, ana, "A new round started");
+    const token = new URL(unsubscribeLink(mail as ReceivedMail)).searchParams.get("token") ?? "";
+    const spellings = otherSpellings(token);
+    expect(spellings.length).toBeGreaterThan(2);
+    for (const other of spellings) {
+      const url = `/api/mail/unsubscribe?token=${encodeURIComponent(other)}`;
+      const response = await t.client().post(url, { xsrf: false });
+      expect(response.status, other).toBe(400);
+      expect((await t.client().get(url)).status, other).toBe(400);
+    }
+    const read = await ana.get<{ data: { preferences: { newRounds: boolean } } }>(
+      "/api/users/me/mail-preferences",
+    );
+    expect(read.body.data.preferences.newRounds).toBe(true);
   });
 });

@@ -116,7 +116,7 @@ describe("the live group stream", () => {
     const stream = await openStream(eventsUrl(groupId), ana.token);
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    expect(stream.headers.get("cache-control")).toBe("no-cache");
+    expect(stream.headers.get("cache-control")).toBe("private, no-store");
     expect(stream.headers.get("x-accel-buffering")).toBe("no");
     expect(stream.headers.get("x-content-type-options")).toBe("nosniff");
     expect(stream.headers.get("content-security-policy")).toContain("default-src 'none'");

@@ -70,16 +70,26 @@ describe("GET /api/dilemmas/global/days/:day", () => {
     // A day before the game began has no dilemma, and asking does not make one.
     expect((await readDay("2001-01-01")).status).toBe(404);
     expect((await readDay("2001-01-01")).status).toBe(404);
+    // The calendar's first day and its last four-digit one: long before, long after.
+    expect((await readDay("0001-01-01")).status).toBe(404);
+    expect((await readDay("9999-12-31")).status).toBe(404);
   });
 
-  it.each(["2026-13-01", "2026-02-30", "yesterday", "2026-1-1", "2026-11-22%20", "%00"])(
-    "refuses the malformed day %s with a 400",
-    async (day) => {
-      const response = await t.client().get(`/api/dilemmas/global/days/${day}`);
-      expect(response.status).toBe(400);
-      expect(response.text).toContain("invalid_input");
-    },
-  );
+  it.each([
+    "2026-13-01",
+    "2026-02-30",
+    "yesterday",
+    "2026-1-1",
+    "2026-11-22%20",
+    "%00",
+    // No year 0: JavaScript has one, PostgreSQL's dates do not (it was a 500).
+    "0000-01-01",
+    "0000-02-29",
+  ])("refuses the malformed day %s with a 400", async (day) => {
+    const response = await t.client().get(`/api/dilemmas/global/days/${day}`);
+    expect(response.status).toBe(400);
+    expect(response.text).toContain("invalid_input");
+  });
 });
 
 describe("the daily share card", () => {
@@ -106,6 +116,12 @@ describe("the daily share card", () => {
     expect(missing.status).toBe(404);
     expect(missing.text).toContain("not_found");
     expect((await getImage(t, "/api/share/daily/2026-02-31/image.png")).status).toBe(400);
+    for (const day of ["0000-01-01", "0000-02-29"]) {
+      const noSuchDay = await getImage(t, `/api/share/daily/${day}/image.png`);
+      expect(noSuchDay.status, day).toBe(400);
+      expect(noSuchDay.text, day).toContain("There is no such day.");
+    }
+    expect((await getImage(t, "/api/share/daily/0001-01-01/image.png")).status).toBe(404);
     expect((await getImage(t, "/api/share/daily/..%2f..%2fetc/image.png")).status).toBe(400);
   });
 });
@@ -126,7 +142,13 @@ describe("the page of /daily/<day>", () => {
   });
 
   it("keeps the app's own preview for a day without a dilemma or a malformed one", async () => {
-    for (const path of ["/daily/2001-01-01", "/daily/not-a-day", "/daily/2099-01-01"]) {
+    const paths = [
+      "/daily/2001-01-01",
+      "/daily/not-a-day",
+      "/daily/2099-01-01",
+      "/daily/0000-01-01",
+    ];
+    for (const path of paths) {
       const page = await t.client().get(path);
       expect(page.status, path).toBe(200);
       expect(meta(page.text, "og:image"), path).toBe(`${t.config.publicUrl}/og-image.png`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { expectCardPng, getImage } from "../../../test/png";
 import { groupWith, type Player, player, rounds, voteAll } from "../../../test/rounds";
-import { withWrongSignature } from "../../../test/signed";
+import { otherSpellings, withWrongSignature } from "../../../test/signed";
 import { fakeWebBuild } from "../../../test/web-build";
 import { renderPng, roundCardSvg } from "../../lib/share-card";
 
@@ -131,6 +131,21 @@ describe("the teaser behind a signed link", () => {
       expect((await getImage(t, `/api/share/rounds/${wrong}/image.png`)).status).toBe(404);
     }
     expect((await teaserOf(t.client(), round ?? "")).status).toBe(400);
+  });
+
+  it("opens only for the signature as the server wrote it, not another spelling of its bytes", async () => {
+    const id = await shareId();
+    const spellings = otherSpellings(id);
+    expect(spellings.length).toBeGreaterThan(2);
+    for (const other of spellings) {
+      // `=` is no character of a share id: the contract refuses it before the signature.
+      const expected = other.includes("=") ? 400 : 404;
+      const teaser = await teaserOf(t.client(), other);
+      expect(teaser.status, other).toBe(expected);
+      const card = await getImage(t, `/api/share/rounds/${other}/image.png`);
+      expect(card.status, other).toBe(expected);
+    }
+    expect((await teaserOf(t.client(), id)).status).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { dayParamsSchema } from "@eitheror/shared/global-dilemma/schema";
 import type { Viewer } from "../../lib/identity";
 import { dailyCardSvg, renderPng, roundCardSvg } from "../../lib/share-card";
 import type { GlobalDilemmaService } from "../global-dilemma/service";
@@ -98,6 +99,8 @@ export function createShareService({
   };
 
   async function dailyPreview(day: string): Promise<SharePreview | undefined> {
+    // A day no calendar has (year 0000, 02-30) is no query for the database.
+    if (!dayParamsSchema.safeParse({ day }).success) return undefined;
     const found = await globalDilemmas.day(day).catch(() => undefined);
     if (!found) return undefined;
     const { optionA, optionB, dilemma } = found.globalDilemmaData;

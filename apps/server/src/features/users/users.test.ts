@@ -144,6 +144,20 @@ describe("user properties", () => {
     expect(response.body.error.message).toBe("Choose a display name first.");
   });
 
+  it.each([
+    ["POST", "/api/new-user-properties"],
+    ["PUT", "/api/update-user-properties"],
+  ] as const)("%s %s answers a call with no body at all as one with {}", async (method, url) => {
+    const me = await t.signIn(newEmail(), { name: "Bodiless" });
+    const bare = await me.request<UserDataBody>(method, url);
+    expect(bare.status).toBe(200);
+    expect(bare.body).toEqual((await me.request(method, url, { body: {} })).body);
+    expect(bare.body.data.userData.displayName).toBe("Bodiless");
+    // A body that is there and wrong is still refused.
+    const nullBody = await me.request<ErrorBody>(method, url, { rawBody: "null" });
+    expect(nullBody.status).toBe(400);
+  });
+
   it("PUT /update-user-properties answers the saved profile", async () => {
     const me = await t.signIn(newEmail(), { name: "Old" });
     await updateUser(me, { name: "New Name" });

@@ -1,8 +1,6 @@
-import { useSession } from "@/features/auth/api/get-session";
 import { FeedbackForm } from "@/features/feedback/components/feedback-form";
 
-/** /feedback: anyone with a session sends it; a visitor's guest session starts on arrival. */
+/** /feedback: for signed-in people; the guard sends anyone else to sign in and back. */
 export function FeedbackRoute() {
-  const { state, isPending } = useSession();
-  return <FeedbackForm ready={!isPending && state !== "signed-out"} />;
+  return <FeedbackForm />;
 }

@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
 import { FeedbackForm } from "./feedback-form";
 
-function renderForm({ ready = true } = {}) {
+function renderForm() {
   const fetchSpy = vi.spyOn(globalThis, "fetch");
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <FeedbackForm ready={ready} />
+      <FeedbackForm />
     </QueryClientProvider>,
   );
   return { fetchSpy, user: userEvent.setup() };
@@ -66,10 +66,5 @@ describe("FeedbackForm", () => {
     expect(within(alert).getByText(fieldMessages.maxLength(MAX_FEEDBACK_LENGTH))).toBeTruthy();
     expect(box().getAttribute("aria-invalid")).toBe("true");
     expect(fetchSpy).not.toHaveBeenCalled();
-  });
-
-  it("cannot send while the visitor's session is still starting", () => {
-    renderForm({ ready: false });
-    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

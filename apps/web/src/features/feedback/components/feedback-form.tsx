@@ -26,9 +26,8 @@ const ERRORS_ID = "feedback-errors";
 /**
  * /feedback (docs/product.md#screens): entry, then thanks once it is sent. A
  * failed send stays on entry with the text as typed, so nothing is lost.
- * `ready` is false while a visitor's guest session is still starting.
  */
-export function FeedbackForm({ ready }: { ready: boolean }) {
+export function FeedbackForm() {
   const send = useSendFeedback();
   const form = useForm({
     resolver: zodResolver(feedbackBodySchema),
@@ -87,7 +86,7 @@ export function FeedbackForm({ ready }: { ready: boolean }) {
             </p>
           </div>
           <FormErrors id={ERRORS_ID} messages={messages} />
-          <Button type="submit" className="w-full sm:w-auto" disabled={!ready || send.isPending}>
+          <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending}>
             {send.isPending ? (
               <>
                 <Spinner className="size-4 text-on-brand" label="Sending" /> Sending…

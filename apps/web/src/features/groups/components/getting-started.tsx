@@ -1,6 +1,6 @@
 import { groupMessages } from "@eitheror/shared/groups/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
-import { Check, Hourglass, Play, Share2 } from "lucide-react";
+import { Check, Hourglass, Share2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -11,21 +11,18 @@ import { inviteUrl, useShareLink } from "../hooks/use-share-link";
 /**
  * The Current Round tab before the first round: the admin's two steps (share
  * the link, start the round), everyone else's wait. `startButton` is the rounds
- * feature's Start First Round; until then the step says it is coming.
- * `waiting`: the group has played and is down to its admin; the next round
- * starts by itself when a friend joins (docs/game-rules.md#a-round).
+ * feature's Start First Round. `waiting`: the group has played and is down to
+ * its admin; the next round starts by itself when a friend joins
+ * (docs/game-rules.md#a-round).
  */
 export function GettingStarted({
   inviteCode,
   memberCount,
-  startButton,
-  waiting = false,
+  ...step
 }: {
   inviteCode: string;
   memberCount: number;
-  startButton?: ReactNode;
-  waiting?: boolean;
-}) {
+} & ({ startButton: ReactNode } | { waiting: true })) {
   const link = useShareLink();
   return (
     <section
@@ -65,26 +62,14 @@ export function GettingStarted({
             </Alert>
           )}
         </Step>
-        {waiting ? (
+        {"waiting" in step ? (
           <Step number={2} title="Play the next round">
             <p>{roundMessages.waitingForMembers}</p>
           </Step>
         ) : (
           <Step number={2} title="Start the first round">
             <p>Everyone then predicts how each member picks, themself included.</p>
-            <div className="mt-3">
-              {startButton ?? (
-                <>
-                  <Button disabled aria-describedby="start-first-round-hint">
-                    <Play aria-hidden className="size-4" />
-                    Start First Round
-                  </Button>
-                  <p id="start-first-round-hint" className="mt-2 text-xs text-fg-subtle">
-                    Rounds open in the next update of the game.
-                  </p>
-                </>
-              )}
-            </div>
+            <div className="mt-3">{step.startButton}</div>
           </Step>
         )}
       </ol>

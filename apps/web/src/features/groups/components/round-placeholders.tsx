@@ -1,4 +1,4 @@
-import { History, Trophy } from "lucide-react";
+import { History } from "lucide-react";
 import type { ReactNode } from "react";
 import { IconBadge } from "@/components/ui/icon-badge";
 
@@ -9,17 +9,6 @@ function Placeholder({ icon, title, text }: { icon: ReactNode; title: string; te
       <h2 className="mt-4 text-lg font-semibold text-fg">{title}</h2>
       <p className="mt-1 max-w-sm text-sm text-fg-muted">{text}</p>
     </div>
-  );
-}
-
-/** The Leaderboard tab before any round has closed. */
-export function NoLeaderboardYet() {
-  return (
-    <Placeholder
-      icon={<Trophy className="size-6" />}
-      title="No scores yet"
-      text="Points are counted when a round closes. The leaderboard fills in after the first one."
-    />
   );
 }
 
