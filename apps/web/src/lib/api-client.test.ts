@@ -3,14 +3,8 @@ import type { AddressInfo } from "node:net";
 import { defineOperation } from "@eitheror/shared/api/contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  ApiError,
-  callApi,
-  deferOperation,
-  endSession,
-  operationKey,
-  SESSION_ENDED_CODE,
-} from "./api-client";
+import { ApiError, callApi, deferOperation, operationKey, SESSION_ENDED_CODE } from "./api-client";
+import { endSession } from "./end-session";
 
 const rename = defineOperation({
   method: "PUT",
