@@ -6,6 +6,7 @@ const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "X-XSRF-TOKEN";
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 const UNREACHABLE_MESSAGE = "Cannot reach the server. Check your connection and try again.";
+const OFFLINE_MESSAGE = "You are offline. Check your connection and try again.";
 
 /**
  * A failed API call: the HTTP status, the error's code (what a screen decides
@@ -99,7 +100,7 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
     );
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
+    throw noAnswer();
   }
 
   const text = await response.text();
@@ -119,6 +120,12 @@ export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
   }
   return schema ? schema.parse(json) : (json as z.output<T>);
 }
+
+/**
+ * A call that got no answer at all (status 0, no envelope): said as offline when
+ * the browser knows it is, else as a server out of reach.
+ */
+const noAnswer = () => new ApiError(0, navigator.onLine ? UNREACHABLE_MESSAGE : OFFLINE_MESSAGE);
 
 function safeJson(text: string): unknown {
   try {
@@ -164,7 +171,7 @@ async function loadContract<O extends Operation>(operation: DeferredOperation<O>
   try {
     return await operation.load();
   } catch {
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
+    throw noAnswer();
   }
 }
 

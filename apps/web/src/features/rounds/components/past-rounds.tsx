@@ -2,8 +2,8 @@ import { previewDilemma } from "@eitheror/shared/rounds/rules";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Link } from "@/components/ui/link";
+import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { paths } from "@/config/paths";
 import { usePastRounds } from "../api/get-past-rounds";
 import { ListSkeleton } from "./list-skeleton";
@@ -13,7 +13,13 @@ export function PastRoundsTab({ groupId, empty }: { groupId: string; empty: Reac
   const rounds = usePastRounds(groupId);
   if (rounds.isPending) return <ListSkeleton label="Loading past rounds" />;
   if (rounds.isError) {
-    return <Alert kind="danger">We could not load the past rounds. {rounds.error.message}</Alert>;
+    return (
+      <LoadFailedAlert
+        what="the past rounds"
+        error={rounds.error}
+        onRetry={() => rounds.refetch()}
+      />
+    );
   }
   if (rounds.data.length === 0) return empty;
   const now = new Date();

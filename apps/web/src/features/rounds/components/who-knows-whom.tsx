@@ -4,6 +4,7 @@ import { Grid3x3 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useWhoKnowsWhom } from "../api/get-who-knows-whom";
 import { memberName, WhoKnowsWhomGrid } from "./who-knows-whom-grid";
@@ -29,7 +30,14 @@ export function WhoKnowsWhomSection({
   if (grid.isPending) body = <GridSkeleton rows={memberCount} />;
   else if (grid.isError) {
     body = (
-      <Alert kind="danger">
+      <Alert
+        kind="danger"
+        action={
+          <Button variant="secondary" onClick={() => grid.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         {text.loadFailed} {grid.error.message}
       </Alert>
     );

@@ -4,6 +4,7 @@ import {
   mailPreferenceMessages as texts,
 } from "@eitheror/shared/mail-preferences/schema";
 import { Alert } from "@/components/ui/alert";
+import { noAnswerMessage } from "@/lib/form-messages";
 import { useMailPreferences, useSaveMailPreferences } from "../api/mail-preferences";
 
 /**
@@ -56,7 +57,7 @@ export function MailPreferencesSection() {
       </ul>
       {save.isError && (
         <Alert kind="danger" className="mt-4">
-          {texts.saveFailed}
+          {noAnswerMessage(save.error) ?? texts.saveFailed}
         </Alert>
       )}
     </section>

@@ -15,7 +15,7 @@ import { FormErrors } from "@/components/ui/form-errors";
 import { EmailInput, Input } from "@/components/ui/input";
 import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
-import { formMessages } from "@/lib/form-messages";
+import { formMessages, noAnswerMessage } from "@/lib/form-messages";
 import { useSaveProfile } from "../api/save-profile";
 import { imageUploadFailure } from "../api/upload-profile-image";
 import { useImageChoice } from "../hooks/use-image-choice";
@@ -117,7 +117,10 @@ function useProfileForm(user: UserData, onSaved: () => Promise<unknown>) {
     form.formState.errors,
     { displayName: "Name", email: "Email Address" },
     image.error && { field: "Photo", message: image.error },
-    save.isError && (imageUploadFailure(save.error) ?? identityMessages.profileFailed),
+    save.isError &&
+      (imageUploadFailure(save.error) ??
+        noAnswerMessage(save.error) ??
+        identityMessages.profileFailed),
   );
   return { image, form, save, forgetSave, submit, messages };
 }
