@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type ComponentType, Suspense } from "react";
+import { type ComponentType, Suspense, startTransition, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { lazyCode } from "@/lib/lazy-code";
 import { setOnline } from "../../../test/network";
@@ -67,6 +67,24 @@ describe("ErrorBoundary with code fetched on demand", () => {
     expect(part.loads).toBe(asked + 1);
     // Offline is not a new release: the page stays as it is.
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("a navigation to a part whose code does not arrive ends on the fallback, having asked once", async () => {
+    setOnline(false);
+    const part = partArriving();
+    let navigate: (to: "/one" | "/two") => void = () => {};
+    function Pages() {
+      const [path, setPath] = useState<"/one" | "/two">("/one");
+      navigate = (to) => startTransition(() => setPath(to));
+      return path === "/one" ? <p>Page one</p> : <part.Part />;
+    }
+    renderIn(Pages);
+    await screen.findByText("Page one");
+    // A navigation is a transition: it waits for the next page's code.
+    act(() => navigate("/two"));
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeTruthy();
+    // React renders a failed part once more; each render asking anew would never end.
+    expect(part.loads).toBe(1);
   });
 
   it("asks for the code again on Try again (React.lazy alone keeps its first failure)", async () => {

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { CodeUnavailable } from "@/lib/lazy-code";
+import { CodeUnavailable, retryFailedCode } from "@/lib/lazy-code";
 
 const RELOADED_AT = "eitheror:reloaded-for-code";
 /** One reload brings a new release's code; a second within this time would be a loop. */
@@ -47,7 +47,9 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   retry = () => {
-    if (this.state.failed) this.setState({ failed: false });
+    if (!this.state.failed) return;
+    retryFailedCode();
+    this.setState({ failed: false });
   };
 
   override componentDidMount() {
