@@ -15,7 +15,7 @@ export function HomeRoute() {
   return (
     <div className="space-y-8 sm:space-y-10">
       <PageTitle screen="Home" />
-      <h1 className="break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
         {firstName ? `Hi, ${firstName}` : "Welcome back"}
       </h1>
       <DailyDilemmaPanel />

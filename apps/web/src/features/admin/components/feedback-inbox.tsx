@@ -34,7 +34,7 @@ function FeedbackItem({ entry, now }: { entry: FeedbackEntry; now: Date }) {
           {timeSince(sent, now)}
         </time>
       </div>
-      <p className="mt-1.5 whitespace-pre-wrap break-words text-fg-muted">{entry.feedback}</p>
+      <p className="mt-1.5 whitespace-pre-wrap text-fg-muted">{entry.feedback}</p>
     </li>
   );
 }

@@ -123,7 +123,7 @@ function LinkSent({
       >
         Check your email
       </CardHeading>
-      <p className="mt-3 break-words text-fg">{identityMessages.linkSent(email)}</p>
+      <p className="mt-3 text-fg">{identityMessages.linkSent(email)}</p>
       <p className="mt-2 text-sm text-fg-subtle">{identityMessages.checkSpam}</p>
       <p className="mt-6 rounded-xl bg-surface-muted px-4 py-3 text-sm text-fg-muted">
         The link works once, for {linkMinutes} minutes. You can close this tab.

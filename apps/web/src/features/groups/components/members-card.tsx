@@ -58,7 +58,7 @@ export function MembersCard({
             <div className="min-w-0 flex-1">
               <Link
                 to={paths.userProfile(member.id)}
-                className="break-words rounded font-semibold text-fg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+                className="rounded font-semibold text-fg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"
               >
                 {memberName(member)}
               </Link>

@@ -86,7 +86,7 @@ function GroupCard({
         <UsersRound className="size-5" />
       </IconBadge>
       <span className="min-w-0 flex-1">
-        <span className="block break-words text-base font-semibold text-fg">{group.name}</span>
+        <span className="block text-base font-semibold text-fg">{group.name}</span>
         <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-fg-muted">
           <span>
             {group.memberCount}/{group.maxMembers} members

@@ -60,7 +60,7 @@ function Ranking({ groupId, viewerId }: { groupId: string; viewerId: string }) {
               {entry.rank}
             </span>
             <Avatar name={entry.displayName} src={entry.photoURL} size={40} alt="" />
-            <span className="min-w-0 flex-1 break-words">
+            <span className="min-w-0 flex-1">
               <Link
                 to={paths.userProfile(entry.id)}
                 className="font-semibold text-fg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"

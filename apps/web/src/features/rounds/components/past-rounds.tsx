@@ -36,9 +36,7 @@ export function PastRoundsTab({ groupId, empty }: { groupId: string; empty: Reac
               className="group flex items-center gap-4 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-border transition hover:shadow-md hover:ring-border-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus sm:p-5"
             >
               <span className="min-w-0 flex-1">
-                <span className="block break-words font-semibold text-fg">
-                  {previewDilemma(round.dilemma)}
-                </span>
+                <span className="block font-semibold text-fg">{previewDilemma(round.dilemma)}</span>
                 <span className="mt-1 block text-sm text-fg-subtle">
                   {timeSince(new Date(round.archivedDate), now)}
                 </span>

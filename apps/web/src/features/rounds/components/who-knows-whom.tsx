@@ -131,16 +131,16 @@ function Figures({ grid, viewerId }: { grid: WhoKnowsWhom; viewerId: string }) {
             <span aria-hidden>
               <Avatar name={memberName(member)} src={member.photoURL} size={32} alt="" />
             </span>
-            <span className="min-w-0 break-words">{memberName(member)}</span>
+            <span className="min-w-0">{memberName(member)}</span>
             {member.id === viewerId && (
-              <span className="text-sm font-normal text-fg-muted">(You)</span>
+              <span className="shrink-0 text-sm font-normal text-fg-muted">(You)</span>
             )}
           </p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-fg-muted">{text.mostPredictable}</dt>
-            <dd className="min-w-0 break-words">{said(member.mostPredictable)}</dd>
+            <dd className="min-w-0">{said(member.mostPredictable)}</dd>
             <dt className="text-fg-muted">{text.bestReader}</dt>
-            <dd className="min-w-0 break-words">{said(member.bestReader)}</dd>
+            <dd className="min-w-0">{said(member.bestReader)}</dd>
           </dl>
         </li>
       ))}

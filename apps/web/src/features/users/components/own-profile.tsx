@@ -137,13 +137,11 @@ function ProfileHeading({
 }) {
   return (
     <>
-      <h1 className="break-words text-center text-2xl font-bold tracking-tight text-fg md:text-left">
-        {name}
-      </h1>
+      <h1 className="text-center text-2xl font-bold tracking-tight text-fg md:text-left">{name}</h1>
       <p className="mt-1 text-center text-sm text-fg-subtle md:text-left">{joined}</p>
       {emailChanged && (
         <Alert kind="success" className="mt-4" onDismiss={emailChanged.dismiss}>
-          <span className="break-words">Your email address is now {emailChanged.email}.</span>
+          <span>Your email address is now {emailChanged.email}.</span>
         </Alert>
       )}
     </>
@@ -209,7 +207,7 @@ function SavedNotice({ newEmail }: { newEmail: string | null }) {
       {newEmail && (
         <Alert kind="info">
           <p>{identityMessages.emailChangeSent}</p>
-          <p className="mt-1 break-words">Sent to {newEmail}</p>
+          <p className="mt-1">Sent to {newEmail}</p>
         </Alert>
       )}
     </div>
