@@ -50,6 +50,11 @@ export const dilemmaClass = {
   helper: "mt-5 min-h-10 text-sm text-fg-subtle sm:min-h-5",
 } as const;
 
+/**
+ * Each option's colours (the tokens `option-a` and `option-b`, light and dark),
+ * wherever A and B are shown: today's dilemma, a round's options and votes, a
+ * past day's split. The share cards draw with the same two (lib/share-card.ts).
+ */
 export const optionTone: Record<Option, { solid: string; soft: string; ring: string }> = {
   A: { solid: "bg-option-a", soft: "bg-option-a-soft", ring: "ring-option-a" },
   B: { solid: "bg-option-b", soft: "bg-option-b-soft", ring: "ring-option-b" },
