@@ -496,6 +496,30 @@ test.describe("the landing page's option cards", () => {
     }
   });
 
+  test("on the first day there is no yesterday: nothing holds a place for it after the choice", async ({
+    page,
+  }) => {
+    // Every text the page shows in passing, however briefly.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __seen: seen });
+      new MutationObserver(() => seen.push(document.body?.textContent ?? "")).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    const landing = new LandingPage(page);
+    await landing.openWithSession();
+    await landing.optionA.click();
+    await expect(page.getByTestId("streak")).toBeVisible();
+    await expect(page.getByRole("region", { name: /^Yesterday/ })).toHaveCount(0);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.filter((text) => text.includes("yesterday's result"))).toEqual([]);
+    // The streak's place was held while its part loaded.
+    expect(seen.some((text) => text.includes("Loading your streak"))).toBe(true);
+  });
+
   test("a failed save says so in the helper's place, and Try again sends the same pick", async ({
     page,
     consoleErrors,
