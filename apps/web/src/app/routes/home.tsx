@@ -23,7 +23,8 @@ export function HomeRoute() {
         viewerId={session.user.id}
         roundStatus={(group) => {
           const round = rounds.data?.find((open) => open.groupId === group.id);
-          if (rounds.isPending) return <span aria-hidden>&nbsp;</span>;
+          // Unknown (loading, or its read failed): nothing, rather than "not started yet".
+          if (rounds.isPending || rounds.isError) return <span aria-hidden>&nbsp;</span>;
           return round && <RoundStatus round={round} />;
         }}
       />
