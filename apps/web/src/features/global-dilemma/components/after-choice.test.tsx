@@ -22,6 +22,9 @@ const yesterday: GlobalDilemma = {
   dilemma: "Tea or coffee?",
 };
 
+/** The part's code is fetched anew for each test: on a busy machine that takes more than a second. */
+const arrival = { timeout: 15_000 };
+
 /** Under the split of a viewer who chose, with what the page brought about yesterday. */
 async function renderAfterChoice(yesterdayDilemma: GlobalDilemma | null) {
   // Its own copy, whose code on demand has not arrived yet.
@@ -51,13 +54,15 @@ describe("AfterChoice", () => {
     // While its code arrives: the streak line's place only.
     expect(screen.getByText("Loading your streak")).toBeTruthy();
     expect(screen.queryByText(/yesterday/i)).toBeNull();
-    expect(await screen.findByText("Day 1 of your streak. Come back tomorrow!")).toBeTruthy();
+    expect(
+      await screen.findByText("Day 1 of your streak. Come back tomorrow!", {}, arrival),
+    ).toBeTruthy();
     expect(screen.queryByRole("region")).toBeNull();
   });
 
   it("keeps its place when there was one, and shows it there", async () => {
     await renderAfterChoice(yesterday);
     expect(screen.getByText("Loading yesterday's result and your streak")).toBeTruthy();
-    expect(await screen.findByRole("heading", { name: "Tea or coffee?" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Tea or coffee?" }, arrival)).toBeTruthy();
   });
 });
