@@ -1,9 +1,10 @@
-import type { Locator, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { DetailsPage } from "./pages/details-page";
-import { HomePage } from "./pages/group-pages";
+import { GroupProfilePage, HomePage, InvitePage } from "./pages/group-pages";
 import { LandingPage } from "./pages/landing-page";
 import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
+import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
 import { requestLinkMail, signUp } from "./support/accounts";
 import {
@@ -13,11 +14,41 @@ import {
   expectRefusedRequest,
   test,
 } from "./support/fixtures";
+import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
 import { waitForEmail } from "./support/mailbox";
-import { expectScreen } from "./support/screens";
+import { voteAndSubmit } from "./support/round-api";
+import { expectFitsAndShoot, expectScreen } from "./support/screens";
 
 const addressFor = (who: string, testInfo: TestInfo) =>
   `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
+
+/**
+ * The longest names there are (50 characters), each with an emoji, one of them a
+ * single 47-letter word: no screen may grow wider than a 320 px phone for them.
+ */
+const MIA = "Wolkenkratzerbewohnerinnenvereinigungsvorstands 🎉";
+const KAI = "Kai Donaudampfschifffahrtsgesellschaftskapitäni 🦄";
+const GROUP = "🎲 Spieleabendverabredungsgemeinschaftsrunde 26 🎲";
+
+/** The browser logs each request it could not send offline: expected, so taken off the list. */
+function forgetOffline(consoleErrors: string[]) {
+  const kept = consoleErrors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error));
+  consoleErrors.splice(0, consoleErrors.length, ...kept);
+}
+
+/** On the narrowest phone (320 px) the group's three tabs are all in view: none hides behind a scroll. */
+async function expectAllTabsInView(page: Page, tabs: RoundTabs) {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: viewport?.height ?? 720 });
+  const row = await box(tabs.tabs);
+  for (const name of ["Current Round", "Leaderboard", "Past Rounds"] as const) {
+    const tab = await box(tabs.tab(name));
+    expect(tab.x, name).toBeGreaterThanOrEqual(row.x);
+    expect(tab.x + tab.width, name).toBeLessThanOrEqual(row.x + row.width);
+  }
+  expect(await tabs.tabs.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+  if (viewport) await page.setViewportSize(viewport);
+}
 
 /** A token of the right shape that the server never issued. */
 const unknownToken = "x".repeat(43);
@@ -302,12 +333,12 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
     await context.close();
   });
 
-  test("a member's screens", async ({
+  test("a member's screens, with the longest names and emoji", async ({
     page,
     otherBrowserPage: friend,
     consoleErrors,
   }, testInfo) => {
-    await signUp(friend, addressFor("kai", testInfo), "Kai");
+    await signUp(friend, addressFor("kai", testInfo), KAI);
     await new NavBar(friend).choose("Profile");
     await expect(friend).toHaveURL(/\/user-profile\/[^/]+$/);
 
@@ -315,22 +346,69 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
     const details = new DetailsPage(page);
     await details.expectOpen();
     await expectScreen(page, "Your Details");
-    await details.fill("Mia");
+    await details.fill(MIA);
     await details.save.click();
     await expect(page).toHaveURL("/home");
     await expectScreen(page, "Home");
 
     await new NavBar(page).choose("Profile");
     const profile = new ProfilePage(page);
-    await expect(profile.heading("Mia")).toBeVisible();
-    await expectScreen(page, "Your Profile");
-    await profile.save.click();
-    await expect(page.getByText("Profile Saved Successfully")).toBeVisible();
+    await expect(profile.heading(MIA)).toBeVisible();
     await expectScreen(page, "Your Profile");
 
     await page.goto(friend.url());
-    await expect(profile.heading("Kai")).toBeVisible();
-    await expectScreen(page, "Kai");
+    await expect(profile.heading(KAI)).toBeVisible();
+    await expectScreen(page, KAI);
+
+    // A group of two, its first round open: every screen that shows their names.
+    const groupId = await createGroup(page, GROUP);
+    await expectFitsAndShoot(page, "group getting started");
+    const link = await inviteLinkOf(page, groupId);
+    await friend.goto(link);
+    await expect(new InvitePage(friend).join).toBeEnabled();
+    await expectFitsAndShoot(friend, "invite");
+    await joinByLink(friend, link, GROUP);
+    await new GroupProfilePage(page).open(groupId);
+    await expect(new GroupProfilePage(page).member(KAI)).toBeVisible();
+    await expectScreen(page, `${GROUP} · Group Profile`);
+    await new GroupProfilePage(page)
+      .member(KAI)
+      .getByRole("button", { name: /^Remove/ })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Are you sure you want to remove ${KAI} from group?`);
+    await expectFitsAndShoot(page, "remove member");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    const tabs = new RoundTabs(page);
+    await tabs.open(groupId);
+    await tabs.startFirstRound.click();
+    await expect(tabs.card(KAI)).toBeVisible();
+    await expectScreen(page, GROUP);
+    await expectAllTabsInView(page, tabs);
+    // Offline, a pick is not saved: the card says so under its name, and keeps its width.
+    await page.context().setOffline(true);
+    await tabs.card(KAI).getByRole("button", { name: /^B\b/ }).click();
+    await expect(tabs.card(KAI).getByRole("alert")).toContainText("Not saved. You are offline.");
+    await expectFitsAndShoot(page, "vote not saved");
+    await page.context().setOffline(false);
+    forgetOffline(consoleErrors);
+
+    // Both vote and submit: the round closes, its results and the leaderboard show.
+    await voteAndSubmit(page, groupId, { [MIA]: "A", [KAI]: "B" });
+    await voteAndSubmit(friend, groupId, { [MIA]: "A", [KAI]: "A" });
+    await tabs.open(groupId, "leaderboard");
+    await expect(tabs.leaderboard.getByRole("listitem")).toHaveCount(2);
+    await expectFitsAndShoot(page, "leaderboard");
+    await tabs.tab("Past Rounds").click();
+    await expect(tabs.pastRounds.getByRole("link")).toHaveCount(1);
+    await expectFitsAndShoot(page, "past rounds");
+    await tabs.pastRounds.getByRole("link").click();
+    await expect(new ArchivedRoundPage(page).member(KAI)).toBeVisible();
+    await expectScreen(page, "Past round");
+    await new HomePage(page).open();
+    await expect(new HomePage(page).groupCard(GROUP)).toBeVisible();
+    await expectFitsAndShoot(page, "home with a group");
 
     for (const [path, title] of [
       ["/create-group", "Create Group"],
@@ -418,6 +496,30 @@ test.describe("the landing page's option cards", () => {
     }
   });
 
+  test("on the first day there is no yesterday: nothing holds a place for it after the choice", async ({
+    page,
+  }) => {
+    // Every text the page shows in passing, however briefly.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __seen: seen });
+      new MutationObserver(() => seen.push(document.body?.textContent ?? "")).observe(document, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+    const landing = new LandingPage(page);
+    await landing.openWithSession();
+    await landing.optionA.click();
+    await expect(page.getByTestId("streak")).toBeVisible();
+    await expect(page.getByRole("region", { name: /^Yesterday/ })).toHaveCount(0);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.filter((text) => text.includes("yesterday's result"))).toEqual([]);
+    // The streak's place was held while its part loaded.
+    expect(seen.some((text) => text.includes("Loading your streak"))).toBe(true);
+  });
+
   test("a failed save says so in the helper's place, and Try again sends the same pick", async ({
     page,
     consoleErrors,
@@ -461,19 +563,14 @@ test.describe("the landing page's option cards", () => {
     await context.setOffline(true);
     await landing.optionA.click();
     const alert = page.getByRole("alert");
-    await expect(alert).toContainText("Your choice was not saved. Cannot reach the server.");
+    await expect(alert).toContainText("Your choice was not saved. You are offline.");
     await expect(page.getByRole("status", { name: "Saving" })).toBeHidden();
     await expect(landing.optionA).toBeEnabled();
     await context.setOffline(false);
     await alert.getByRole("button", { name: "Try again" }).click();
     await expect(landing.optionA).toHaveAttribute("aria-pressed", "true");
     // The browser logs the request it could not send; nothing else may have gone wrong.
-    const offline = consoleErrors.filter((error) => /ERR_INTERNET_DISCONNECTED/.test(error));
-    consoleErrors.splice(
-      0,
-      consoleErrors.length,
-      ...consoleErrors.filter((e) => !offline.includes(e)),
-    );
+    forgetOffline(consoleErrors);
   });
 });
 

@@ -191,7 +191,7 @@ async function registerRoutes(
     local,
     title: config.APP_TITLE,
     publicUrl: config.publicUrl,
-    todayDilemma: services.globalDilemmas.today,
+    todayView: services.globalDilemmas.todayView,
     sharePreview: services.share.preview,
     now: clock.now,
   });

@@ -57,8 +57,18 @@ describe("renderPage", () => {
     expect(html).not.toContain('role="status"');
   });
 
-  it("hands the app today's dilemma as data, exactly as it is", () => {
+  it("hands the app today's dilemma as data, exactly as it is, and yesterday's with it", () => {
     expect(initialData(page({ dilemma }))).toEqual({ globalDilemma: dilemma });
+    const yesterday = { ...dilemma, id: "d-0", day: "2026-11-21" };
+    expect(initialData(page({ dilemma, yesterday }))).toEqual({
+      globalDilemma: dilemma,
+      yesterdayDilemma: yesterday,
+    });
+    // None yesterday is said as such: the app then keeps no place for it.
+    expect(initialData(page({ dilemma, yesterday: null }))).toEqual({
+      globalDilemma: dilemma,
+      yesterdayDilemma: null,
+    });
   });
 
   it("shows the loader and no data where there is no dilemma to paint", () => {
@@ -174,10 +184,10 @@ describe("spaPlugin", () => {
       local: false,
       title: "eitheror",
       publicUrl: "http://localhost:3000",
-      todayDilemma: async () => {
+      todayView: async () => {
         asked.push("today");
         if (failing) throw new Error("database down");
-        return dilemma;
+        return { today: dilemma, yesterday: null };
       },
     });
   });
@@ -233,7 +243,7 @@ describe("spaPlugin", () => {
     expect(asked).toEqual([]);
     const landing = await get("/");
     expect(asked).toEqual(["today"]);
-    expect(initialData(landing.body)).toEqual({ globalDilemma: dilemma });
+    expect(initialData(landing.body)).toEqual({ globalDilemma: dilemma, yesterdayDilemma: null });
   });
 
   it("still serves `/` when the dilemma cannot be read: the loader, and no data", async () => {
@@ -272,13 +282,16 @@ describe("the landing page with the real app", () => {
     rmSync(build.root, { recursive: true, force: true });
   });
 
-  it("carries today's dilemma, the same one the API answers", async () => {
+  it("carries today's dilemma and yesterday's result, the same the API answers", async () => {
     const client = t.client();
-    const today = await client.get<{ data: { globalDilemmaData: GlobalDilemma } }>(
-      "/api/dilemmas/global",
-    );
+    const today = await client.get<{
+      data: { globalDilemmaData: GlobalDilemma; yesterdayData: GlobalDilemma | null };
+    }>("/api/dilemmas/global");
     const landing = await client.get("/");
-    expect(initialData(landing.text)).toEqual({ globalDilemma: today.body.data.globalDilemmaData });
+    expect(initialData(landing.text)).toEqual({
+      globalDilemma: today.body.data.globalDilemmaData,
+      yesterdayDilemma: today.body.data.yesterdayData,
+    });
     expect(landing.text).toContain("<title>&#60;b&#62;Fun&#60;/b&#62;</title>");
   });
 

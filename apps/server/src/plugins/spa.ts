@@ -17,8 +17,12 @@ interface SpaOptions {
   title: string;
   /** PUBLIC_URL: share previews need absolute addresses. */
   publicUrl: string;
-  /** Today's dilemma, written into `/` so the question paints with the page's first bytes. */
-  todayDilemma?: () => Promise<GlobalDilemma>;
+  /**
+   * Today's dilemma, written into `/` so the question paints with the page's
+   * first bytes, and yesterday's result (null: none), so the app knows whether
+   * to keep a place for it under the split.
+   */
+  todayView?: () => Promise<{ today: GlobalDilemma; yesterday: GlobalDilemma | null }>;
   /** The preview of a shared page (a day's result, a closed round), undefined for any other path. */
   sharePreview?: (path: string) => Promise<SharePreview | undefined>;
   now?: () => Date;
@@ -48,6 +52,8 @@ export interface PageOptions {
   /** The path asked for, without the query. */
   path: string;
   dilemma?: GlobalDilemma;
+  /** Yesterday's result, handed to the app with today's dilemma (null: there was none). */
+  yesterday?: GlobalDilemma | null;
   /** A shared page's own preview (decision 0028). */
   preview?: SharePreview;
   now?: Date;
@@ -105,9 +111,11 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "
  * dilemma on `/`, else the loader), and the data the app starts from.
  */
 export function renderPage(html: string, options: PageOptions): string {
-  const { local, title, dilemma, now } = options;
+  const { local, title, dilemma, yesterday, now } = options;
   const safeTitle = escapeHtml(title);
-  const initialData: InitialData = dilemma ? { globalDilemma: dilemma } : {};
+  const initialData: InitialData = dilemma
+    ? { globalDilemma: dilemma, ...(yesterday !== undefined && { yesterdayDilemma: yesterday }) }
+    : {};
   const dataBlock = dilemma
     ? `<script type="application/json" id="${shellIds.initialData}">${scriptSafeJson(initialData)}</script>`
     : "";
@@ -145,18 +153,19 @@ async function serveBuiltFiles(app: FastifyInstance, root: string) {
   });
 }
 
-/** Today's dilemma for the page of `/`; the page works without it (the app asks the API instead). */
+/** Today's dilemma (and yesterday's) for the page of `/`; the page works without (the app asks the API instead). */
 async function pageDilemma(
   request: FastifyRequest,
   path: string,
-  todayDilemma: SpaOptions["todayDilemma"],
-): Promise<GlobalDilemma | undefined> {
-  if (path !== "/" || !todayDilemma) return undefined;
+  todayView: SpaOptions["todayView"],
+): Promise<{ dilemma?: GlobalDilemma; yesterday?: GlobalDilemma | null }> {
+  if (path !== "/" || !todayView) return {};
   try {
-    return await todayDilemma();
+    const { today, yesterday } = await todayView();
+    return { dilemma: today, yesterday };
   } catch (err) {
     request.log.warn({ err }, "today's dilemma could not be written into the page");
-    return undefined;
+    return {};
   }
 }
 
@@ -184,15 +193,7 @@ async function pagePreview(
 export const spaPlugin = fp(
   async (
     app: FastifyInstance,
-    {
-      root,
-      local,
-      title,
-      publicUrl,
-      todayDilemma,
-      sharePreview,
-      now = () => new Date(),
-    }: SpaOptions,
+    { root, local, title, publicUrl, todayView, sharePreview, now = () => new Date() }: SpaOptions,
   ) => {
     const indexFile = join(root, "index.html");
     const built = existsSync(indexFile);
@@ -230,10 +231,10 @@ export const spaPlugin = fp(
             "The web app is not built yet: run `npm run build`, or `npm run dev` for development.",
           );
       }
-      const dilemma = await pageDilemma(request, path, todayDilemma);
+      const days = await pageDilemma(request, path, todayView);
       const preview = await pagePreview(request, path, sharePreview);
       const page = renderPage(template, {
-        ...{ local, title, publicUrl, path, dilemma, preview },
+        ...{ local, title, publicUrl, path, preview, ...days },
         now: now(),
       });
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);

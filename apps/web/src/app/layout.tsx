@@ -1,8 +1,11 @@
 import { shellClass, shellIds } from "@eitheror/shared/shell/markup";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { buttonClass } from "@/components/ui/button";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { Link } from "@/components/ui/link";
+import { PageTitle } from "@/components/ui/page-title";
 import { PageLoader } from "@/components/ui/spinner";
 import { ThemeMenu } from "@/components/ui/theme-menu";
 import { appTitle } from "@/config/env";
@@ -11,26 +14,58 @@ import { type Session, useSession } from "@/features/auth/api/get-session";
 import { useSessionRenewal } from "@/features/auth/hooks/use-session-renewal";
 import { cn } from "@/lib/cn";
 import { deferred } from "@/lib/deferred";
+import { lazyCode } from "@/lib/lazy-code";
 
 /** Home and the profile menu (the photo, sign-out, the admin check): code for members only. */
 const memberNav = deferred(
   async () => (await import("@/features/auth/components/member-nav")).MemberNav,
 );
-const LazyMemberNav = lazy(async () => ({ default: await memberNav.load() }));
+const LazyMemberNav = lazyCode(memberNav.load);
 
 /**
  * A member's end of the header: at once when its code is here already (it is
  * fetched ahead while the details form is open), else as soon as it arrives,
- * with nothing in its place meanwhile, as the server painted it. Which of the
- * two is decided once, so it never mounts twice.
+ * with nothing in its place meanwhile, as the server painted it (nor while its
+ * code cannot arrive: it is asked for again when the connection is back). Which
+ * of the two is decided once, so it never mounts twice.
  */
 function MemberEnd({ user }: { user: NonNullable<Session>["user"] }) {
   const [Loaded] = useState(memberNav.current);
   if (Loaded) return <Loaded user={user} />;
   return (
-    <Suspense>
-      <LazyMemberNav user={user} />
-    </Suspense>
+    <ErrorBoundary fallback={() => null}>
+      <Suspense>
+        <LazyMemberNav user={user} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * In a screen's place when it could not be shown (its code did not arrive:
+ * offline, most often): the header and footer stay, and so does the way on.
+ */
+function ScreenFailed({ onRetry }: { onRetry: () => void }) {
+  const offline = !navigator.onLine;
+  const title = offline ? "You are offline" : "Could not load this page";
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageTitle screen={title} />
+      <h1 className="sr-only">{title}</h1>
+      <Alert
+        kind="danger"
+        action={
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      >
+        {title}.{" "}
+        {offline
+          ? "The page will load as soon as you are back online."
+          : "Check your connection and try again."}
+      </Alert>
+    </div>
   );
 }
 
@@ -101,9 +136,11 @@ export function AppLayout() {
       </header>
       <main id={shellIds.main} tabIndex={-1} className={shellClass.main}>
         {/* A screen still loading: the loader the server painted, in the same place. */}
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary resetKey={pathname} fallback={(retry) => <ScreenFailed onRetry={retry} />}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <footer className="border-t border-border bg-surface">
         <nav

@@ -9,7 +9,7 @@ function makeQueryClient() {
   const client = createQueryClient({
     onUnauthorized: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
-  seedGlobalDilemma(client, readInitialData().globalDilemma);
+  seedGlobalDilemma(client, readInitialData());
   return client;
 }
 

@@ -1,30 +1,29 @@
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
 import { paths } from "@/config/paths";
 import { GuestSession } from "@/features/auth/components/guest-session";
 import { deferred } from "@/lib/deferred";
+import { lazyCode } from "@/lib/lazy-code";
 import { BrowserRouter } from "./browser-router";
 import { AppLayout } from "./layout";
 import { LandingRoute } from "./routes/landing";
 
 /** A screen (or guard) whose code loads on demand; `preload` fetches it ahead. */
-type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+type Screen = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * A screen (or guard) whose code loads when first shown (docs/decisions/0022), or
  * sooner through `preload`: the layout's Suspense shows the page loader meanwhile,
  * where the server painted the same loader, and a navigation keeps the old screen
- * until the new one is there.
+ * until the new one is there. Code that does not arrive (offline, a new release)
+ * is the layout's error boundary's to say, and is fetched again on its retry.
  */
 function screen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
 ): Screen {
   const code = deferred<ComponentType>(async () => (await load())[name]);
-  return Object.assign(
-    lazy(async () => ({ default: await code.load() })),
-    { preload: code.load },
-  );
+  return Object.assign(lazyCode(code.load), { preload: code.load });
 }
 
 // The guards of the screens that need a session load with them (GuestSession, the landing's, does not).

@@ -1,16 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { defineOperation } from "@eitheror/shared/api/contract";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import {
-  ApiError,
-  callApi,
-  deferOperation,
-  endSession,
-  operationKey,
-  SESSION_ENDED_CODE,
-} from "./api-client";
+import { ApiError, callApi, deferOperation, operationKey, SESSION_ENDED_CODE } from "./api-client";
+import { endSession } from "./end-session";
 
 const rename = defineOperation({
   method: "PUT",
@@ -125,6 +119,21 @@ describe("callApi", () => {
     await expect(
       callApi(rename, { params: { id: "1" }, body: { name: "x" } }),
     ).rejects.toMatchObject({ status: 0, message: expect.stringContaining("Cannot reach") });
+  });
+
+  it("says it is offline, not that the server is out of reach, when the browser is offline", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    try {
+      await expect(
+        callApi(rename, { params: { id: "1" }, body: { name: "x" } }),
+      ).rejects.toMatchObject({
+        status: 0,
+        message: "You are offline. Check your connection and try again.",
+      });
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("fails loudly when an answer drifts from the contract", async () => {

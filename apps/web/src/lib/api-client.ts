@@ -6,6 +6,7 @@ const XSRF_COOKIE = "XSRF-TOKEN";
 const XSRF_HEADER = "X-XSRF-TOKEN";
 const FALLBACK_MESSAGE = "Something went wrong. Please try again.";
 const UNREACHABLE_MESSAGE = "Cannot reach the server. Check your connection and try again.";
+const OFFLINE_MESSAGE = "You are offline. Check your connection and try again.";
 
 /**
  * A failed API call: the HTTP status, the error's code (what a screen decides
@@ -41,82 +42,32 @@ interface RequestOptions<T extends z.ZodType> {
 /** The code of a call dropped because its session ended before it could leave. */
 export const SESSION_ENDED_CODE = "session_ended";
 
-/** Calls sent and not yet answered: the session's end waits for them. */
-const unanswered = new Set<Promise<unknown>>();
-/** While the session ends (see endSession), what every other call waits for. */
-let sessionEnd: Promise<void> | undefined;
-/** Sessions this page has ended; a call remembers in which one it was set off. */
-let sessionsEnded = 0;
+/**
+ * Where a log-out stands (lib/end-session.ts), for every call: the calls sent
+ * and not yet answered, which the log-out waits for; while it runs, what every
+ * other call waits for; and how many sessions this page has ended, so that a
+ * call knows whether its own session ended while it waited.
+ */
+export const sessionGate: {
+  unanswered: Set<Promise<unknown>>;
+  ending?: Promise<void>;
+  ended: number;
+} = { unanswered: new Set(), ended: 0 };
 
 /**
  * Sends one call, unless it belongs to a session that ended while it waited:
  * sent then, it would carry a dead session and be refused.
  */
 async function send(url: string, init: RequestInit, endsSession = false): Promise<Response> {
-  const setOffIn = sessionsEnded;
-  while (sessionEnd && !endsSession) await sessionEnd;
-  if (setOffIn !== sessionsEnded)
+  const setOffIn = sessionGate.ended;
+  while (sessionGate.ending && !endsSession) await sessionGate.ending;
+  if (setOffIn !== sessionGate.ended)
     throw new ApiError(401, "You have logged out.", SESSION_ENDED_CODE);
   const answer = fetch(url, init);
-  unanswered.add(answer);
-  const answered = () => unanswered.delete(answer);
+  sessionGate.unanswered.add(answer);
+  const answered = () => sessionGate.unanswered.delete(answer);
   answer.then(answered, answered);
   return answer;
-}
-
-/**
- * How long the log-out waits for calls already sent. By then the server has
- * checked their session; a long one (an upload, Generate Dilemmas) finishes
- * under it all the same, and must not hold up the log-out.
- */
-const SENT_CALLS_WAIT_MS = 1000;
-
-/** Until the calls sent now are answered, or SENT_CALLS_WAIT_MS has passed. */
-async function sentCallsAnswered() {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise((resolve) => {
-    timer = setTimeout(resolve, SENT_CALLS_WAIT_MS);
-  });
-  await Promise.race([Promise.allSettled(unanswered), waited]);
-  clearTimeout(timer);
-}
-
-/**
- * Logs out with no other call crossing the end of the session. Calls already
- * sent are answered first (for a second at most), under the session they were
- * sent in. Calls set off meanwhile (a screen still loading, a poll) wait until
- * `afterwards` is done with the page; then those set off before the end are
- * dropped with an ApiError of SESSION_ENDED_CODE, and those set off after it
- * (the next page's) leave. A log-out that fails ends nothing: the waiting calls
- * leave as they were.
- */
-export async function endSession<O extends Operation>(
-  operation: O | DeferredOperation<O>,
-  afterwards: (failure: unknown) => Promise<void>,
-): Promise<void> {
-  let done = () => {};
-  sessionEnd = new Promise((resolve) => {
-    done = resolve;
-  });
-  let failure: unknown;
-  try {
-    await sentCallsAnswered();
-    try {
-      await apiRequest(operationUrl(operation), {
-        method: operation.method,
-        body: {},
-        endsSession: true,
-      });
-      sessionsEnded += 1;
-    } catch (error) {
-      failure = error;
-    }
-    await afterwards(failure);
-  } finally {
-    sessionEnd = undefined;
-    done();
-  }
-  if (failure) throw failure;
 }
 
 /**
@@ -124,7 +75,7 @@ export async function endSession<O extends Operation>(
  * cookie in the header the server checks. Errors arrive as {error:{message}}
  * (our envelope) or {message} (better-auth) and become an ApiError.
  */
-async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
+export async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
   url: string,
   { method = "GET", body, schema, endsSession }: RequestOptions<T> = {},
 ): Promise<z.output<T>> {
@@ -149,7 +100,7 @@ async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
     );
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
+    throw noAnswer();
   }
 
   const text = await response.text();
@@ -169,6 +120,12 @@ async function apiRequest<T extends z.ZodType = z.ZodUnknown>(
   }
   return schema ? schema.parse(json) : (json as z.output<T>);
 }
+
+/**
+ * A call that got no answer at all (status 0, no envelope): said as offline when
+ * the browser knows it is, else as a server out of reach.
+ */
+const noAnswer = () => new ApiError(0, navigator.onLine ? UNREACHABLE_MESSAGE : OFFLINE_MESSAGE);
 
 function safeJson(text: string): unknown {
   try {
@@ -214,7 +171,7 @@ async function loadContract<O extends Operation>(operation: DeferredOperation<O>
   try {
     return await operation.load();
   } catch {
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
+    throw noAnswer();
   }
 }
 

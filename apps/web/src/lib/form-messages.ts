@@ -57,6 +57,15 @@ const SAID_FOR_PEOPLE: ReadonlySet<string> = new Set<ErrorCode>([
 ]);
 
 /**
+ * What a call that got no answer at all says (offline, or the server out of
+ * reach: status 0, no envelope), in the API client's words; undefined for any
+ * other failure. A product message such as "Internal error…" would mislead there.
+ */
+export function noAnswerMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 0 ? error.message : undefined;
+}
+
+/**
  * What a failed call says on a form, decided on the error's code
  * (docs/architecture.md, Errors): the server's field messages for a refused
  * input, its own words where they help (a conflict, a limit), else `fallback`,
@@ -69,6 +78,6 @@ export function failureMessages(error: unknown, fallback: string): FormMessage[]
     return error.messages.map((message) => ({ message }));
   }
   // Status 0 is no answer at all (offline): there is no envelope, so no code to read.
-  if (SAID_FOR_PEOPLE.has(code) || error.status === 0) return [{ message: error.message }];
-  return [{ message: fallback }];
+  const message = SAID_FOR_PEOPLE.has(code) ? error.message : noAnswerMessage(error);
+  return [{ message: message ?? fallback }];
 }

@@ -34,6 +34,16 @@ describe("the page's initial data, read without zod", () => {
     expect(asGlobalDilemma({ ...dilemma, extra: 1 })).toEqual(dilemma);
     expect(asInitialData({ globalDilemma: dilemma })).toEqual({ globalDilemma: dilemma });
     expect(asInitialData({})).toEqual({});
+    const yesterday = { ...dilemma, id: "d0", day: "2026-11-21" };
+    expect(asInitialData({ globalDilemma: dilemma, yesterdayDilemma: yesterday })).toEqual({
+      globalDilemma: dilemma,
+      yesterdayDilemma: yesterday,
+    });
+    // No yesterday is news too: nothing of it is to be waited for.
+    expect(asInitialData({ globalDilemma: dilemma, yesterdayDilemma: null })).toEqual({
+      globalDilemma: dilemma,
+      yesterdayDilemma: null,
+    });
   });
 
   it("gives the same answer as the shared schema for any near miss", () => {
@@ -50,7 +60,13 @@ describe("the page's initial data, read without zod", () => {
     fc.assert(
       fc.property(
         fc.oneof(
-          fc.record({ globalDilemma: fc.oneof(dilemmaLike, fc.jsonValue()) }),
+          fc.record(
+            {
+              globalDilemma: fc.oneof(dilemmaLike, fc.jsonValue()),
+              yesterdayDilemma: fc.oneof(fc.constant(null), dilemmaLike, fc.jsonValue()),
+            },
+            { requiredKeys: [] },
+          ),
           fc.jsonValue(),
         ),
         (value) => {

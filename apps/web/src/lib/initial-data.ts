@@ -24,10 +24,14 @@ export function asGlobalDilemma(value: unknown): GlobalDilemma | undefined {
 /** `initialDataSchema`'s answer for a parsed JSON value: what is well-formed, else nothing. */
 export function asInitialData(value: unknown): InitialData | undefined {
   if (!isRecord(value)) return undefined;
-  const { globalDilemma } = value;
-  if (globalDilemma === undefined) return {};
-  const dilemma = asGlobalDilemma(globalDilemma);
-  return dilemma ? { globalDilemma: dilemma } : undefined;
+  const { globalDilemma, yesterdayDilemma } = value;
+  const today = globalDilemma === undefined ? {} : asGlobalDilemma(globalDilemma);
+  const yesterday = yesterdayDilemma == null ? yesterdayDilemma : asGlobalDilemma(yesterdayDilemma);
+  if (!today || (yesterdayDilemma != null && !yesterday)) return undefined;
+  return {
+    ...(globalDilemma !== undefined && { globalDilemma: today as GlobalDilemma }),
+    ...(yesterday !== undefined && { yesterdayDilemma: yesterday as GlobalDilemma | null }),
+  };
 }
 
 /**

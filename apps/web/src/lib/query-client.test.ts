@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { QueryObserver } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { setOnline } from "../../test/network";
 import { ApiError } from "./api-client";
-import { createQueryClient } from "./query-client";
+import { createQueryClient, onEveryMount } from "./query-client";
 
 /** Runs one query that fails with `error`, and says whether the session was re-read. */
 async function failQuery(error: unknown) {
@@ -75,5 +77,84 @@ describe("createQueryClient: retries", () => {
     ]) {
       expect(retry(0, error)).toBe(false);
     }
+  });
+});
+
+describe("createQueryClient: offline", () => {
+  afterEach(() => {
+    setOnline(true);
+    vi.restoreAllMocks();
+  });
+
+  /**
+   * A read on screen (an observer) of an app that went offline while open,
+   * answered by `answer`; `asked` counts its calls.
+   */
+  function readOnScreen(answer: () => Promise<string>, options: { data?: string } = {}) {
+    const client = createQueryClient();
+    client.mount();
+    setOnline(false);
+    const read = { asked: 0 };
+    if (options.data) client.setQueryData(["read"], options.data, { updatedAt: 0 });
+    const observer = new QueryObserver(client, {
+      queryKey: ["read"],
+      queryFn: () => {
+        read.asked += 1;
+        return answer();
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    return Object.assign(read, {
+      result: () => observer.getCurrentResult(),
+      stop: () => {
+        unsubscribe();
+        client.unmount();
+      },
+    });
+  }
+
+  const noAnswer = () => Promise.reject(new ApiError(0, "You are offline."));
+
+  it("a read with nothing to show fails at once, without asking again, instead of waiting (its skeleton) for the connection", async () => {
+    const read = readOnScreen(noAnswer);
+    await vi.waitFor(() => expect(read.result().status).toBe("error"));
+    expect(read.asked).toBe(1);
+    expect(read.result().error).toMatchObject({ message: "You are offline." });
+    read.stop();
+  });
+
+  it("is asked again by itself once the connection is back", async () => {
+    let online = false;
+    const read = readOnScreen(() => (online ? Promise.resolve("answer") : noAnswer()));
+    await vi.waitFor(() => expect(read.result().status).toBe("error"));
+    online = true;
+    setOnline(true);
+    await vi.waitFor(() => expect(read.result().data).toBe("answer"));
+    expect(read.asked).toBe(2);
+    read.stop();
+  });
+
+  it("a read with an answer on screen keeps it offline rather than asking (and failing)", async () => {
+    const read = readOnScreen(noAnswer, { data: "earlier answer" });
+    await Promise.resolve();
+    expect(read.result()).toMatchObject({ status: "success", data: "earlier answer" });
+    expect(read.asked).toBe(0);
+    read.stop();
+  });
+
+  it("a read asked again at every visit is, online only", () => {
+    setOnline(true);
+    expect(onEveryMount()).toBe("always");
+    setOnline(false);
+    expect(onEveryMount()).toBe(false);
+  });
+
+  it("does not ask again after no answer while offline", () => {
+    const retry = createQueryClient().getDefaultOptions().queries?.retry as (
+      failures: number,
+      error: unknown,
+    ) => boolean;
+    setOnline(false);
+    expect(retry(0, new ApiError(0, "You are offline."))).toBe(false);
   });
 });

@@ -16,6 +16,12 @@ const SESSION_GONE: ReadonlySet<string> = new Set<ErrorCode>(["not_signed_in", "
 const isUnauthorized = (error: unknown) =>
   error instanceof ApiError && SESSION_GONE.has(error.code ?? "");
 
+/**
+ * `refetchOnMount` for a read that is asked again each time its screen (or tab)
+ * opens: online only, so that offline the last answer stays on screen.
+ */
+export const onEveryMount = () => navigator.onLine && ("always" as const);
+
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -32,10 +38,20 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not get better by asking again; network trouble or a 5xx might.
-        // By status, not code: the retry policy is the status class's, and a proxy's 5xx has no code.
+        // Offline, a read with nothing to show yet fails at once and says so (paused, the
+        // default, it kept its skeleton until the connection came back); one with an
+        // answer keeps showing it rather than asking again. Back online, a failed
+        // read is asked again, at once and whatever its age.
+        networkMode: "always",
+        refetchOnMount: () => navigator.onLine,
+        refetchOnReconnect: (query) => (query.state.status === "error" ? "always" : true),
+        // A 4xx will not get better by asking again; network trouble or a 5xx might, but
+        // not while offline. By status, not code: the retry policy is the status class's,
+        // and a proxy's 5xx has no code.
         retry: (failures, error) =>
-          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failures < 2 &&
+          navigator.onLine &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
       // A change sent while offline fails at once and says so, with a way to try again:
       // paused (the default), it would spin until the connection came back.

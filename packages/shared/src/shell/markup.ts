@@ -50,6 +50,11 @@ export const dilemmaClass = {
   helper: "mt-5 min-h-10 text-sm text-fg-subtle sm:min-h-5",
 } as const;
 
+/**
+ * Each option's colours (the tokens `option-a` and `option-b`, light and dark),
+ * wherever A and B are shown: today's dilemma, a round's options and votes, a
+ * past day's split. The share cards draw with the same two (lib/share-card.ts).
+ */
 export const optionTone: Record<Option, { solid: string; soft: string; ring: string }> = {
   A: { solid: "bg-option-a", soft: "bg-option-a-soft", ring: "ring-option-a" },
   B: { solid: "bg-option-b", soft: "bg-option-b-soft", ring: "ring-option-b" },
@@ -92,7 +97,9 @@ function dilemmaHtml({ day, dilemma, optionA, optionB }: ShellDilemma, now: Date
   return `<div class="${shellClass.landing}"><section aria-labelledby="${shellIds.dilemmaLabel}" class="${c.card}"><p id="${shellIds.dilemmaLabel}" class="${c.label}">${escapeHtml(globalDilemmaTexts.dayLabel(day ?? now))}</p><h1 class="${c.question}">${escapeHtml(dilemma)}</h1><div class="${c.options}">${optionHtml("A", optionA)}<span aria-hidden="true" class="${c.or}">${globalDilemmaTexts.or}</span>${optionHtml("B", optionB)}</div><p aria-live="polite" class="${c.helper}">${globalDilemmaTexts.pickPrompt}</p></section></div>`;
 }
 
-const loaderHtml = `<div class="${shellClass.loader}"><span role="status" class="${shellClass.spinnerStatus}">${spinnerSvg(`${shellClass.spinner} ${shellClass.pageSpinner}`)}<span class="sr-only">Loading</span></span></div>`;
+// A function, not a constant: the web app, which imports this file's classes, leaves it out.
+const loaderHtml = () =>
+  `<div class="${shellClass.loader}"><span role="status" class="${shellClass.spinnerStatus}">${spinnerSvg(`${shellClass.spinner} ${shellClass.pageSpinner}`)}<span class="sr-only">Loading</span></span></div>`;
 
 /**
  * The page's first screen: the header with the brand, and in the main area
@@ -107,6 +114,6 @@ export function renderShell({
   dilemma?: ShellDilemma;
   now?: Date;
 }): string {
-  const content = dilemma ? dilemmaHtml(dilemma, now) : loaderHtml;
+  const content = dilemma ? dilemmaHtml(dilemma, now) : loaderHtml();
   return `<div class="${shellClass.frame}"><header class="${shellClass.header}"><nav aria-label="Main" class="${shellClass.nav}"><a href="/" class="${shellClass.brand}">${escapeHtml(title)}</a></nav></header><main id="${shellIds.main}" tabindex="-1" class="${shellClass.main}">${content}</main></div>`;
 }

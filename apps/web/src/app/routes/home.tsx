@@ -15,7 +15,7 @@ export function HomeRoute() {
   return (
     <div className="space-y-8 sm:space-y-10">
       <PageTitle screen="Home" />
-      <h1 className="break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
         {firstName ? `Hi, ${firstName}` : "Welcome back"}
       </h1>
       <DailyDilemmaPanel />
@@ -23,7 +23,8 @@ export function HomeRoute() {
         viewerId={session.user.id}
         roundStatus={(group) => {
           const round = rounds.data?.find((open) => open.groupId === group.id);
-          if (rounds.isPending) return <span aria-hidden>&nbsp;</span>;
+          // Unknown (loading, or its read failed): nothing, rather than "not started yet".
+          if (rounds.isPending || rounds.isError) return <span aria-hidden>&nbsp;</span>;
           return round && <RoundStatus round={round} />;
         }}
       />

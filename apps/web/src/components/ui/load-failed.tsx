@@ -3,18 +3,47 @@ import { Button } from "./button";
 import { PageTitle } from "./page-title";
 
 /**
+ * A part of a screen whose data could not be loaded: the alert says what failed
+ * and why (offline, say), and Try again asks once more. (Back online, the app
+ * asks again by itself: lib/query-client.ts.)
+ */
+export function LoadFailedAlert({
+  what,
+  error,
+  onRetry,
+  className,
+}: {
+  /** "We could not load {what}." */
+  what: string;
+  error: Error;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <Alert
+      kind="danger"
+      className={className}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      We could not load {what}. {error.message}
+    </Alert>
+  );
+}
+
+/**
  * A screen whose data could not be loaded: its title and (hidden) h1 stay, the
  * alert says what failed and why, and Try again asks once more.
  */
 export function LoadFailed({
   screen,
-  what,
-  error,
-  onRetry,
+  ...alert
 }: {
   /** The screen's name, for the tab and the heading. */
   screen: string;
-  /** "We could not load {what}." */
   what: string;
   error: Error;
   onRetry: () => void;
@@ -23,16 +52,7 @@ export function LoadFailed({
     <div className="mx-auto max-w-xl">
       <PageTitle screen={screen} />
       <h1 className="sr-only">{screen}</h1>
-      <Alert
-        kind="danger"
-        action={
-          <Button variant="secondary" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      >
-        We could not load {what}. {error.message}
-      </Alert>
+      <LoadFailedAlert {...alert} />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function Tabs<K extends string>({
         aria-label={label}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-2xl bg-surface-muted p-1"
+        className="relative flex gap-1 overflow-x-auto rounded-2xl bg-surface-muted p-1"
       >
         {items.map((item) => (
           <Tab
@@ -116,7 +116,11 @@ function Tab({
       tabIndex={selected ? 0 : -1}
       onClick={onSelect}
       className={cn(
-        "min-h-10 flex-1 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition sm:px-4",
+        // On the narrowest phones a two-word label takes two lines, so every tab is in
+        // view (a row that scrolled hid the last one, with no sign that it scrolls);
+        // a word is never cut.
+        "min-h-10 flex-auto rounded-xl px-2 py-1 text-[0.8125rem] leading-tight font-semibold wrap-normal transition",
+        "sm:flex-1 sm:whitespace-nowrap sm:px-4 sm:text-sm",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
         selected ? "bg-surface text-fg shadow-sm" : "text-fg-muted hover:text-fg",
       )}

@@ -2,8 +2,8 @@ import type { FeedbackEntry } from "@eitheror/shared/feedback/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { Spinner } from "@/components/ui/spinner";
 import { useFeedbackInbox } from "../api/get-feedback-inbox";
 import { AdminPanel } from "./admin-panel";
@@ -34,7 +34,7 @@ function FeedbackItem({ entry, now }: { entry: FeedbackEntry; now: Date }) {
           {timeSince(sent, now)}
         </time>
       </div>
-      <p className="mt-1.5 whitespace-pre-wrap break-words text-fg-muted">{entry.feedback}</p>
+      <p className="mt-1.5 whitespace-pre-wrap text-fg-muted">{entry.feedback}</p>
     </li>
   );
 }
@@ -50,7 +50,7 @@ export function FeedbackInbox() {
     <AdminPanel title="Feedback inbox" description="What people sent, newest first.">
       {inbox.isPending && <Spinner label="Loading feedback" />}
       {inbox.isError && (
-        <Alert kind="danger">We could not load the feedback. {inbox.error.message}</Alert>
+        <LoadFailedAlert what="the feedback" error={inbox.error} onRetry={() => inbox.refetch()} />
       )}
       {inbox.isSuccess && entries.length === 0 && (
         <div className="flex flex-col items-center gap-2 rounded-2xl bg-surface-muted px-4 py-8 text-center text-fg-muted">

@@ -30,7 +30,7 @@ export function GenerateDilemmas({ configured }: { configured: boolean | undefin
       ) : (
         error && (
           <Alert kind="danger">
-            {error instanceof ApiError && error.code === "generator_failed"
+            {error instanceof ApiError && (error.code === "generator_failed" || error.status === 0)
               ? error.message
               : FALLBACK}
           </Alert>

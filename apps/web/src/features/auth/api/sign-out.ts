@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { paths } from "@/config/paths";
-import { deferOperation, endSession } from "@/lib/api-client";
+import { deferOperation } from "@/lib/api-client";
+import { endSession } from "@/lib/end-session";
 import { sessionQueryKey } from "./get-session";
 
 /** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */

@@ -1,3 +1,4 @@
+import { identityMessages } from "@eitheror/shared/identity/schema";
 import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -38,5 +39,33 @@ describe("SignInForm", () => {
     expect(within(alert).getByText(message)).toBeTruthy();
     expect(screen.getByLabelText("Email Address").getAttribute("aria-invalid")).toBe("true");
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("offline, says it is offline rather than 'Internal error', and keeps the address", async () => {
+    const { fetchSpy, user } = renderForm();
+    fetchSpy.mockRejectedValue(new TypeError("Failed to fetch"));
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await user.type(screen.getByLabelText("Email Address"), "ada@example.test");
+    await user.click(screen.getByRole("button", { name: /send/i }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("You are offline. Check your connection and try again.");
+    expect(alert.textContent).not.toContain(identityMessages.sendFailed);
+    expect(screen.getByLabelText<HTMLInputElement>("Email Address").value).toBe("ada@example.test");
+  });
+
+  it("keeps the product's message when the server fails", async () => {
+    const { fetchSpy, user } = renderForm();
+    fetchSpy.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: "internal_error", message: "Boom" } }), {
+        status: 500,
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    await user.type(screen.getByLabelText("Email Address"), "ada@example.test");
+    await user.click(screen.getByRole("button", { name: /send/i }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(identityMessages.sendFailed);
   });
 });

@@ -15,7 +15,7 @@ import { CardHeading } from "@/components/ui/card-heading";
 import { FormErrors, type FormMessage } from "@/components/ui/form-errors";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
-import { formMessages } from "@/lib/form-messages";
+import { failureMessages, formMessages } from "@/lib/form-messages";
 import { type SendEmailLinkInput, useSendEmailLink } from "../api/send-email-link";
 import { EmailAddressField } from "./email-address-field";
 
@@ -23,16 +23,13 @@ const EMAIL_ID = "sign-in-email";
 const ERRORS_ID = "sign-in-errors";
 const linkMinutes = EMAIL_LINK_LIFETIME_MS / 60_000;
 
-/** What went wrong sending the link, in the words that help most. */
-function sendFailure(error: unknown): FormMessage[] {
-  if (error instanceof ApiError) {
-    // The server's rate-limit text says when to try again; the generic one would not.
-    if (error.code === "rate_limited") return [{ message: error.message }];
-    if (error.code === "invalid_input" && error.messages.length > 0)
-      return error.messages.map((message) => ({ message }));
-  }
-  return [{ message: identityMessages.sendFailed }];
-}
+/**
+ * What went wrong sending the link, in the words that help most: the server's
+ * rate-limit text says when to try again, a refused address what is wrong with
+ * it, and offline says offline; anything else is the product's message.
+ */
+const sendFailure = (error: unknown): FormMessage[] =>
+  failureMessages(error, identityMessages.sendFailed);
 
 /** /sign-in: the address, then the 'check your e-mail' state once the link is on its way. */
 export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
@@ -126,7 +123,7 @@ function LinkSent({
       >
         Check your email
       </CardHeading>
-      <p className="mt-3 break-words text-fg">{identityMessages.linkSent(email)}</p>
+      <p className="mt-3 text-fg">{identityMessages.linkSent(email)}</p>
       <p className="mt-2 text-sm text-fg-subtle">{identityMessages.checkSpam}</p>
       <p className="mt-6 rounded-xl bg-surface-muted px-4 py-3 text-sm text-fg-muted">
         The link works once, for {linkMinutes} minutes. You can close this tab.

@@ -3,8 +3,8 @@ import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import { optionTone } from "@eitheror/shared/shell/markup";
 import { Flame } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { useYesterday } from "../api/get-global-dilemma";
 import { useSelection } from "../api/get-selection";
-import { useYesterday } from "../api/get-yesterday";
 import { DayAfterSkeleton } from "./day-after-skeleton";
 
 /** The streak line and yesterday's result; nothing of yesterday when there was none. */
@@ -17,7 +17,9 @@ export function DayAfter({
 }) {
   const selection = useSelection(dilemmaId);
   const yesterday = useYesterday();
-  if (selection.isPending || yesterday.isPending) return <DayAfterSkeleton />;
+  if (selection.isPending || yesterday.isPending) {
+    return <DayAfterSkeleton withYesterday={Boolean(yesterday.data)} />;
+  }
   // A failed read leaves its part out: the choice and the split above still stand.
   const streak = selection.data?.streak;
   return (

@@ -1,6 +1,7 @@
 import { dilemmaDayLabel, splitPercentages } from "@eitheror/shared/global-dilemma/rules";
 import { DAY_PATTERN, type GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import { shareMessages } from "@eitheror/shared/share/schema";
+import { optionTone } from "@eitheror/shared/shell/markup";
 import { ArrowRight, CalendarX } from "lucide-react";
 import { Navigate } from "react-router";
 import { buttonClass } from "@/components/ui/button";
@@ -76,8 +77,7 @@ function PastDay({ dilemma }: { dilemma: GlobalDilemma }) {
 }
 
 function SplitBar({ letter, text, percent }: { letter: "A" | "B"; text: string; percent: number }) {
-  const tone = letter === "A" ? "bg-option-a" : "bg-option-b";
-  const soft = letter === "A" ? "bg-option-a-soft" : "bg-option-b-soft";
+  const { solid: tone, soft } = optionTone[letter];
   return (
     <li className="relative flex min-h-20 items-center gap-4 overflow-hidden rounded-2xl bg-surface p-4 ring-2 ring-border">
       <span
@@ -94,7 +94,7 @@ function SplitBar({ letter, text, percent }: { letter: "A" | "B"; text: string; 
       >
         {letter}
       </span>
-      <span className="relative min-w-0 flex-1 break-words font-semibold text-fg">
+      <span className="relative min-w-0 flex-1 font-semibold text-fg">
         <span className="sr-only">Option {letter}: </span>
         {text}
       </span>

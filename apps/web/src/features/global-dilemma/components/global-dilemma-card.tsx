@@ -1,21 +1,22 @@
 import { globalDilemmaTexts, splitPercentages } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { dilemmaClass, optionTone, shellIds } from "@eitheror/shared/shell/markup";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Check } from "@/components/ui/landing-icons";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/cn";
+import { lazyCode } from "@/lib/lazy-code";
 import { useGlobalDilemma } from "../api/get-global-dilemma";
 import { useSelection } from "../api/get-selection";
 import { usePostSelection } from "../api/post-selection";
 import { AfterChoice } from "./after-choice";
 
 // Loaded once the viewer has chosen: the landing page's first paint does without it.
-const ShareDailyResult = lazy(async () => ({
-  default: (await import("./share-daily-result")).ShareDailyResult,
-}));
+const ShareDailyResult = lazyCode(
+  async () => (await import("./share-daily-result")).ShareDailyResult,
+);
 
 /**
  * Today's global dilemma: choose A or B, then see how everyone split. The

@@ -189,9 +189,7 @@ function GroupHeader({ group, children }: { group: GroupData; children: ReactNod
   return (
     <header className="flex items-start gap-3">
       <div className="min-w-0 flex-1">
-        <h1 className="break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {group.name}
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{group.name}</h1>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-fg-muted">
           <span className="inline-flex items-center gap-1.5">
             <UsersRound aria-hidden className="size-4" />
@@ -239,7 +237,7 @@ function ClosedGroup({
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageTitle screen={name} />
-      <h1 className="break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">{name}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{name}</h1>
       <Alert kind="info">{how === "deleted" ? groupMessages.deleted : groupMessages.left}</Alert>
       <Link to={paths.home} className={buttonClass("secondary")}>
         Back to Home

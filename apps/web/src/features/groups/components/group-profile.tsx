@@ -53,9 +53,7 @@ export function GroupProfile({ groupId, viewerId }: { groupId: string; viewerId:
           <ArrowLeft aria-hidden className="size-4" />
           Back to the group
         </Link>
-        <h1 className="mt-3 break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {data.name}
-        </h1>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-fg sm:text-3xl">{data.name}</h1>
         <p className="mt-1 text-sm text-fg-muted">Group profile</p>
       </div>
       <InviteLinkCard groupId={groupId} inviteCode={data.inviteCode} isAdmin={isAdmin} />

@@ -70,7 +70,7 @@ function Setting({ label, value }: { label: string; value: string | number }) {
   return (
     <div className="rounded-2xl bg-surface-muted p-4">
       <dt className="text-xs font-semibold uppercase tracking-wider text-fg-muted">{label}</dt>
-      <dd className="mt-1 break-words font-semibold text-fg">{value}</dd>
+      <dd className="mt-1 font-semibold text-fg">{value}</dd>
     </div>
   );
 }

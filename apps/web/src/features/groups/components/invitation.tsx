@@ -159,7 +159,7 @@ function InvitationHeading({ invitation }: { invitation: InvitationData }) {
       <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-brand-fg">
         You are invited to join
       </p>
-      <h1 className="mt-1 break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+      <h1 className="mt-1 text-2xl font-bold tracking-tight text-fg sm:text-3xl">
         {invitation.name}
       </h1>
       <p className="mt-1 text-sm text-fg-muted">

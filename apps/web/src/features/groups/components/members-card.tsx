@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
+import { noAnswerMessage } from "@/lib/form-messages";
 import { useRemoveMember } from "../api/remove-member";
 import { sectionClass, sectionTitleClass } from "./section";
 
@@ -47,7 +48,7 @@ export function MembersCard({
       )}
       {remove.isError && (
         <Alert kind="danger" className="mt-4" onDismiss={remove.reset}>
-          {groupMessages.removeFailed}
+          {noAnswerMessage(remove.error) ?? groupMessages.removeFailed}
         </Alert>
       )}
       <ul className="mt-4 divide-y divide-border">
@@ -57,7 +58,7 @@ export function MembersCard({
             <div className="min-w-0 flex-1">
               <Link
                 to={paths.userProfile(member.id)}
-                className="break-words rounded font-semibold text-fg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"
+                className="rounded font-semibold text-fg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"
               >
                 {memberName(member)}
               </Link>

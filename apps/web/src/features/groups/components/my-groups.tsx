@@ -2,10 +2,10 @@ import type { GroupSummary } from "@eitheror/shared/groups/schema";
 import { groupMessages } from "@eitheror/shared/groups/schema";
 import { ChevronRight, Crown, Plus, UsersRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { Link } from "@/components/ui/link";
+import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { paths } from "@/config/paths";
 import { useGroups } from "../api/get-groups";
 
@@ -43,16 +43,11 @@ export function MyGroups({
         {groups.isPending ? (
           <GroupsSkeleton />
         ) : groups.isError ? (
-          <Alert
-            kind="danger"
-            action={
-              <Button variant="secondary" onClick={() => groups.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            We could not load your groups. {groups.error.message}
-          </Alert>
+          <LoadFailedAlert
+            what="your groups"
+            error={groups.error}
+            onRetry={() => groups.refetch()}
+          />
         ) : hasGroups ? (
           <ul className="grid gap-3 sm:grid-cols-2">
             {groups.data.map((group) => (
@@ -91,7 +86,7 @@ function GroupCard({
         <UsersRound className="size-5" />
       </IconBadge>
       <span className="min-w-0 flex-1">
-        <span className="block break-words text-base font-semibold text-fg">{group.name}</span>
+        <span className="block text-base font-semibold text-fg">{group.name}</span>
         <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-fg-muted">
           <span>
             {group.memberCount}/{group.maxMembers} members

@@ -1,6 +1,7 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, callApi, operationKey } from "@/lib/api-client";
+import { onEveryMount } from "@/lib/query-client";
 
 /**
  * The group's open round, or null when it has none yet (`not_found`).
@@ -19,6 +20,6 @@ export function useCurrentRound(groupId: string, { enabled = true }: { enabled?:
       }
     },
     enabled,
-    refetchOnMount: "always",
+    refetchOnMount: onEveryMount,
   });
 }

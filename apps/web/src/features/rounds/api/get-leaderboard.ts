@@ -1,6 +1,7 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { useQuery } from "@tanstack/react-query";
 import { callApi, operationKey } from "@/lib/api-client";
+import { onEveryMount } from "@/lib/query-client";
 
 /** The group's members by points; loaded each time the tab opens. */
 export function useLeaderboard(groupId: string) {
@@ -8,6 +9,6 @@ export function useLeaderboard(groupId: string) {
     queryKey: operationKey(roundsApi.leaderboard, { id: groupId }),
     queryFn: async () =>
       (await callApi(roundsApi.leaderboard, { params: { id: groupId } })).data.leaderboardData,
-    refetchOnMount: "always",
+    refetchOnMount: onEveryMount,
   });
 }

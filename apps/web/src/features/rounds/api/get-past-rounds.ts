@@ -1,6 +1,7 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { useQuery } from "@tanstack/react-query";
 import { callApi, operationKey } from "@/lib/api-client";
+import { onEveryMount } from "@/lib/query-client";
 
 /** The group's closed rounds, newest first; loaded each time the tab opens. */
 export function usePastRounds(groupId: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -9,6 +10,6 @@ export function usePastRounds(groupId: string, { enabled = true }: { enabled?: b
     queryFn: async () =>
       (await callApi(roundsApi.archived, { params: { id: groupId } })).data.roundsData,
     enabled,
-    refetchOnMount: "always",
+    refetchOnMount: onEveryMount,
   });
 }

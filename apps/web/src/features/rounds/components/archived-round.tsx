@@ -133,7 +133,7 @@ function MemberResult({
       <div className="flex items-start gap-3">
         <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
         <div className="min-w-0 flex-1">
-          <p className="break-words font-semibold text-fg">{name}</p>
+          <p className="font-semibold text-fg">{name}</p>
           <p className="text-sm text-fg-muted">
             {primary?.optionSelected
               ? roundMessages.voted(optionText(primary.optionSelected))
@@ -146,7 +146,7 @@ function MemberResult({
         </p>
       </div>
       {primary?.comments && (
-        <blockquote className="mt-3 whitespace-pre-line break-words border-l-4 border-brand pl-3 text-sm italic text-fg">
+        <blockquote className="mt-3 whitespace-pre-line border-l-4 border-brand pl-3 text-sm italic text-fg">
           “{primary.comments}”
         </blockquote>
       )}
@@ -181,7 +181,7 @@ function PicksFor({
             )}
           </p>
           {vote.comments && (
-            <p className="mt-0.5 whitespace-pre-line break-words pl-3 text-fg">“{vote.comments}”</p>
+            <p className="mt-0.5 whitespace-pre-line pl-3 text-fg">“{vote.comments}”</p>
           )}
         </li>
       ))}

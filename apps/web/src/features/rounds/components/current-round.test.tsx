@@ -1,9 +1,10 @@
 import { type CurrentRound, roundMessages } from "@eitheror/shared/rounds/schema";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
+import { setOnline } from "../../../../test/network";
 import { CurrentRoundTab, participantsOf } from "./current-round";
 import type { RoundMember } from "./member-status";
 
@@ -47,9 +48,13 @@ describe("participantsOf", () => {
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
 
-/** The three reads of the tab, answered here: an open round in g1 (or `current`'s failure), no past round. */
+/**
+ * The three reads of the tab, answered here: an open round in g1 (or `current`'s
+ * failure), no past round; nothing at all while the browser is offline.
+ */
 function renderTab(open: CurrentRound, current?: { status: number; body: unknown }) {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
+    if (!navigator.onLine) throw new TypeError("Failed to fetch");
     const path = new URL(String(url), window.location.origin).pathname;
     if (path === "/api/rounds/current") {
       return json({
@@ -92,7 +97,27 @@ function renderTab(open: CurrentRound, current?: { status: number; body: unknown
 }
 
 describe("CurrentRoundTab", () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    // Unmounted first: coming back online would have the screen ask again.
+    cleanup();
+    setOnline(true);
+    vi.restoreAllMocks();
+  });
+
+  it("offline, says so with Try again (never 'no round yet'), and shows the round once back online", async () => {
+    setOnline(false);
+    renderTab(round({ ada: false, bo: true, cy: false, di: false }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(
+      "We could not load the round. You are offline. Check your connection and try again.",
+    );
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+    expect(screen.queryByText("No round")).toBeNull();
+
+    act(() => setOnline(true));
+    expect(await screen.findByRole("heading", { name: "Your votes" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
 
   it("shows the caller's own voting card first, labelled '(You)', then the others", async () => {
     renderTab(round({ ada: false, bo: true, cy: false, di: false }));

@@ -44,29 +44,31 @@ export function CurrentRoundTab({
   const round = useCurrentRound(groupId, { enabled: mine.isSuccess && past.isSuccess && started });
   const [notice, setNotice] = useState(false);
 
+  // Whether a round has started is known only once both reads have answered:
+  // a failed one must not pass for "no round yet".
+  const failed = [mine, past, round].filter((read) => read.isError);
   if (mine.isPending || past.isPending) return <RoundSkeleton />;
-  if (!started || round.data === null) return noRound;
-  if (round.isPending) return <RoundSkeleton />;
   if (round.error instanceof ApiError && round.error.code === "waiting_for_members") return waiting;
-  if (round.isError || mine.isError || past.isError) {
-    const error = round.error ?? mine.error ?? past.error;
-    const message =
-      error instanceof ApiError && error.code === "no_dilemma_left"
-        ? roundMessages.noDilemmaLeft
-        : `We could not load the round. ${error?.message ?? ""}`;
+  if (failed.length > 0) {
+    const error = failed[0]?.error;
+    const noDilemmaLeft = error instanceof ApiError && error.code === "no_dilemma_left";
     return (
       <Alert
-        kind={error instanceof ApiError && error.code === "no_dilemma_left" ? "info" : "danger"}
+        kind={noDilemmaLeft ? "info" : "danger"}
         action={
-          <Button variant="secondary" onClick={() => round.refetch()}>
+          <Button variant="secondary" onClick={() => failed.map((read) => read.refetch())}>
             Try again
           </Button>
         }
       >
-        {message}
+        {noDilemmaLeft
+          ? roundMessages.noDilemmaLeft
+          : `We could not load the round. ${error?.message ?? ""}`}
       </Alert>
     );
   }
+  if (!started || round.data === null) return noRound;
+  if (!round.data) return <RoundSkeleton />;
   return (
     <div className="space-y-4">
       {notice && (
@@ -169,6 +171,7 @@ function Ballot({
 function submitFailure(error: Error | null): string | null {
   if (!error) return null;
   if (!(error instanceof ApiError)) return roundMessages.submitFailed;
+  if (error.status === 0) return error.message;
   if (error.code === "votes_missing") return roundMessages.votesMissing;
   if (error.code === "round_closed") return roundMessages.roundClosed;
   if (error.code === "already_submitted") return roundMessages.alreadySubmitted;

@@ -1,4 +1,6 @@
+import { optionTone } from "@eitheror/shared/shell/markup";
 import type { ReactNode } from "react";
+import { cn } from "@/lib/cn";
 
 /** The dilemma, then option A, 'OR', option B: the top of a round, open or closed. */
 export function DilemmaHeader({
@@ -18,9 +20,7 @@ export function DilemmaHeader({
   const Heading = heading;
   return (
     <div className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border sm:p-8">
-      <Heading className="break-words text-xl font-bold tracking-tight text-fg sm:text-2xl">
-        {dilemma}
-      </Heading>
+      <Heading className="text-xl font-bold tracking-tight text-fg sm:text-2xl">{dilemma}</Heading>
       <div className="mt-4 grid items-center gap-2 sm:grid-cols-[1fr_auto_1fr] sm:gap-4">
         <OptionBox letter="A" text={optionA} />
         <span className="text-center text-xs font-bold tracking-widest text-fg-subtle">OR</span>
@@ -36,11 +36,14 @@ function OptionBox({ letter, text }: { letter: "A" | "B"; text: string }) {
     <p className="flex h-full items-start gap-3 rounded-2xl bg-surface-muted p-3 text-fg sm:p-4">
       <span
         aria-hidden
-        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand text-xs font-bold text-on-brand"
+        className={cn(
+          "flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold text-on-option",
+          optionTone[letter].solid,
+        )}
       >
         {letter}
       </span>
-      <span className="min-w-0 break-words pt-0.5 font-medium">
+      <span className="min-w-0 pt-0.5 font-medium">
         <span className="sr-only">Option {letter}: </span>
         {text}
       </span>

@@ -1,6 +1,6 @@
-import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Link } from "@/components/ui/link";
+import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { paths } from "@/config/paths";
 import { useLeaderboard } from "../api/get-leaderboard";
 import { HowPointsWork } from "./how-points-work";
@@ -34,7 +34,9 @@ function Ranking({ groupId, viewerId }: { groupId: string; viewerId: string }) {
   const board = useLeaderboard(groupId);
   if (board.isPending) return <ListSkeleton label="Loading the leaderboard" />;
   if (board.isError) {
-    return <Alert kind="danger">We could not load the leaderboard. {board.error.message}</Alert>;
+    return (
+      <LoadFailedAlert what="the leaderboard" error={board.error} onRetry={() => board.refetch()} />
+    );
   }
   return (
     <section
@@ -58,7 +60,7 @@ function Ranking({ groupId, viewerId }: { groupId: string; viewerId: string }) {
               {entry.rank}
             </span>
             <Avatar name={entry.displayName} src={entry.photoURL} size={40} alt="" />
-            <span className="min-w-0 flex-1 break-words">
+            <span className="min-w-0 flex-1">
               <Link
                 to={paths.userProfile(entry.id)}
                 className="font-semibold text-fg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-focus"

@@ -2,8 +2,8 @@ import { previewDilemma } from "@eitheror/shared/rounds/rules";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Link } from "@/components/ui/link";
+import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { paths } from "@/config/paths";
 import { usePastRounds } from "../api/get-past-rounds";
 import { ListSkeleton } from "./list-skeleton";
@@ -13,7 +13,13 @@ export function PastRoundsTab({ groupId, empty }: { groupId: string; empty: Reac
   const rounds = usePastRounds(groupId);
   if (rounds.isPending) return <ListSkeleton label="Loading past rounds" />;
   if (rounds.isError) {
-    return <Alert kind="danger">We could not load the past rounds. {rounds.error.message}</Alert>;
+    return (
+      <LoadFailedAlert
+        what="the past rounds"
+        error={rounds.error}
+        onRetry={() => rounds.refetch()}
+      />
+    );
   }
   if (rounds.data.length === 0) return empty;
   const now = new Date();
@@ -30,9 +36,7 @@ export function PastRoundsTab({ groupId, empty }: { groupId: string; empty: Reac
               className="group flex items-center gap-4 rounded-2xl bg-surface p-4 shadow-sm ring-1 ring-border transition hover:shadow-md hover:ring-border-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus sm:p-5"
             >
               <span className="min-w-0 flex-1">
-                <span className="block break-words font-semibold text-fg">
-                  {previewDilemma(round.dilemma)}
-                </span>
+                <span className="block font-semibold text-fg">{previewDilemma(round.dilemma)}</span>
                 <span className="mt-1 block text-sm text-fg-subtle">
                   {timeSince(new Date(round.archivedDate), now)}
                 </span>

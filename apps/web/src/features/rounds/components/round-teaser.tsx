@@ -102,7 +102,7 @@ function Place({ place }: { place: PodiumPlace }) {
       >
         {ordinal(place.rank)}
       </span>
-      <span className="min-w-0 flex-1 break-words font-semibold text-fg">{place.displayName}</span>
+      <span className="min-w-0 flex-1 font-semibold text-fg">{place.displayName}</span>
       <span className="shrink-0 font-bold tabular-nums text-fg">{pointsText(place.points)}</span>
     </li>
   );

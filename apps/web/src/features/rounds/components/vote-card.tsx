@@ -1,8 +1,11 @@
 import type { Option, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { optionTone } from "@eitheror/shared/shell/markup";
 import { Check } from "lucide-react";
 import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -51,12 +54,15 @@ export function VoteCard({
     >
       <div className="flex items-center gap-3">
         <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
-        <h3 className="min-w-0 flex-1 break-words font-semibold text-fg">
+        <h3 className="min-w-0 flex-1 font-semibold text-fg">
           {name}
           {isViewer && <span className="ml-1 font-normal text-fg-muted">(You)</span>}
         </h3>
-        <SaveState pending={save.isPending} saved={save.isSuccess} error={save.error} />
+        <SaveState pending={save.isPending} saved={save.isSuccess} />
       </div>
+      {save.isError && (
+        <SaveFailed error={save.error} onRetry={() => save.mutate(save.variables)} />
+      )}
       <fieldset className="mt-4">
         <legend className="sr-only">Your prediction for {name}</legend>
         <div className="grid grid-cols-2 gap-2">
@@ -99,7 +105,7 @@ function ChoiceButton({
         "flex min-h-14 min-w-0 flex-col items-center justify-center rounded-xl px-3 py-2 text-sm transition",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
         selected
-          ? "bg-brand text-on-brand shadow-sm"
+          ? cn(optionTone[option].solid, "text-on-option shadow-sm")
           : "bg-surface text-fg ring-1 ring-border-strong hover:bg-surface-muted",
       )}
     >
@@ -107,30 +113,17 @@ function ChoiceButton({
         {selected && <Check aria-hidden className="size-4" />}
         {option}{" "}
       </span>
-      <span className="line-clamp-2 max-w-full break-words text-xs font-medium">{text}</span>
+      <span className="line-clamp-2 max-w-full text-xs font-medium">{text}</span>
     </button>
   );
 }
 
-function SaveState({
-  pending,
-  saved,
-  error,
-}: {
-  pending: boolean;
-  saved: boolean;
-  error: Error | null;
-}) {
-  const failure =
-    error instanceof ApiError && error.code === "round_closed"
-      ? roundMessages.roundClosed
-      : error && `Not saved. ${error.message}`;
+/** Beside the name: short, so the name keeps the card's width. */
+function SaveState({ pending, saved }: { pending: boolean; saved: boolean }) {
   return (
     <span role="status" className="shrink-0 text-xs">
       {pending ? (
         <Spinner className="size-4 text-fg-subtle" label="Saving" />
-      ) : failure ? (
-        <span className="text-danger-fg">{failure}</span>
       ) : (
         saved && (
           <span className="inline-flex animate-fade-in items-center gap-1 text-fg-subtle">
@@ -139,5 +132,29 @@ function SaveState({
         )
       )}
     </span>
+  );
+}
+
+/**
+ * A pick or comment that was not saved, across the card under the name (beside
+ * it, a long message squeezed the name to a letter a line): why, and Try again,
+ * which sends it again. A closed round takes no more votes: no Try again.
+ */
+function SaveFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const closed = error instanceof ApiError && error.code === "round_closed";
+  return (
+    <Alert
+      kind="danger"
+      className="mt-4"
+      action={
+        !closed && (
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )
+      }
+    >
+      {closed ? roundMessages.roundClosed : `Not saved. ${error.message}`}
+    </Alert>
   );
 }

@@ -33,7 +33,9 @@ export function WhoKnowsWhomGrid({ grid, viewerId }: { grid: WhoKnowsWhom; viewe
       aria-label="Who knows whom grid"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways takes the focus, so a keyboard can scroll it.
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl ring-1 ring-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+      // relative: the positioned cells and hidden labels of the table are its own, or
+      // they would stick out of the page past its scrolling edge.
+      className="relative overflow-x-auto rounded-2xl ring-1 ring-border focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
     >
       <table className="w-full border-separate border-spacing-0 text-sm">
         <caption className="sr-only">

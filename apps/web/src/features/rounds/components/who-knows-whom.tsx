@@ -4,6 +4,7 @@ import { Grid3x3 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useWhoKnowsWhom } from "../api/get-who-knows-whom";
 import { memberName, WhoKnowsWhomGrid } from "./who-knows-whom-grid";
@@ -29,7 +30,14 @@ export function WhoKnowsWhomSection({
   if (grid.isPending) body = <GridSkeleton rows={memberCount} />;
   else if (grid.isError) {
     body = (
-      <Alert kind="danger">
+      <Alert
+        kind="danger"
+        action={
+          <Button variant="secondary" onClick={() => grid.refetch()}>
+            Try again
+          </Button>
+        }
+      >
         {text.loadFailed} {grid.error.message}
       </Alert>
     );
@@ -123,16 +131,16 @@ function Figures({ grid, viewerId }: { grid: WhoKnowsWhom; viewerId: string }) {
             <span aria-hidden>
               <Avatar name={memberName(member)} src={member.photoURL} size={32} alt="" />
             </span>
-            <span className="min-w-0 break-words">{memberName(member)}</span>
+            <span className="min-w-0">{memberName(member)}</span>
             {member.id === viewerId && (
-              <span className="text-sm font-normal text-fg-muted">(You)</span>
+              <span className="shrink-0 text-sm font-normal text-fg-muted">(You)</span>
             )}
           </p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-fg-muted">{text.mostPredictable}</dt>
-            <dd className="min-w-0 break-words">{said(member.mostPredictable)}</dd>
+            <dd className="min-w-0">{said(member.mostPredictable)}</dd>
             <dt className="text-fg-muted">{text.bestReader}</dt>
-            <dd className="min-w-0 break-words">{said(member.bestReader)}</dd>
+            <dd className="min-w-0">{said(member.bestReader)}</dd>
           </dl>
         </li>
       ))}

@@ -13,7 +13,7 @@ import { FormErrors } from "@/components/ui/form-errors";
 import { Input } from "@/components/ui/input";
 import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
-import { formMessages } from "@/lib/form-messages";
+import { formMessages, noAnswerMessage } from "@/lib/form-messages";
 import { useSaveDetails } from "../api/save-details";
 import { imageUploadFailure } from "../api/upload-profile-image";
 import { useImageChoice } from "../hooks/use-image-choice";
@@ -88,7 +88,10 @@ function useDetailsForm(userId: string, onSaved: () => Promise<unknown>) {
     form.formState.errors,
     { displayName: undefined },
     image.error,
-    save.isError && (imageUploadFailure(save.error) ?? identityMessages.detailsFailed),
+    save.isError &&
+      (imageUploadFailure(save.error) ??
+        noAnswerMessage(save.error) ??
+        identityMessages.detailsFailed),
   );
   return { image, form, typedName, save, messages };
 }

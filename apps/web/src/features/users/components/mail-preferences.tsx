@@ -4,6 +4,8 @@ import {
   mailPreferenceMessages as texts,
 } from "@eitheror/shared/mail-preferences/schema";
 import { Alert } from "@/components/ui/alert";
+import { LoadFailedAlert } from "@/components/ui/load-failed";
+import { noAnswerMessage } from "@/lib/form-messages";
 import { useMailPreferences, useSaveMailPreferences } from "../api/mail-preferences";
 
 /**
@@ -29,6 +31,14 @@ export function MailPreferencesSection() {
         {texts.section}
       </h2>
       <p className="mt-1 text-sm text-fg-subtle">{texts.intro}</p>
+      {preferences.isError && (
+        <LoadFailedAlert
+          className="mt-4"
+          what="your e-mail choices"
+          error={preferences.error}
+          onRetry={() => preferences.refetch()}
+        />
+      )}
       <ul className="mt-4 space-y-3">
         {mailKinds.map((kind) => (
           <li key={kind} className="flex items-start gap-3">
@@ -56,7 +66,7 @@ export function MailPreferencesSection() {
       </ul>
       {save.isError && (
         <Alert kind="danger" className="mt-4">
-          {texts.saveFailed}
+          {noAnswerMessage(save.error) ?? texts.saveFailed}
         </Alert>
       )}
     </section>

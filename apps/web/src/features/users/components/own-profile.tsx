@@ -15,7 +15,7 @@ import { FormErrors } from "@/components/ui/form-errors";
 import { EmailInput, Input } from "@/components/ui/input";
 import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
-import { formMessages } from "@/lib/form-messages";
+import { formMessages, noAnswerMessage } from "@/lib/form-messages";
 import { useSaveProfile } from "../api/save-profile";
 import { imageUploadFailure } from "../api/upload-profile-image";
 import { useImageChoice } from "../hooks/use-image-choice";
@@ -117,7 +117,10 @@ function useProfileForm(user: UserData, onSaved: () => Promise<unknown>) {
     form.formState.errors,
     { displayName: "Name", email: "Email Address" },
     image.error && { field: "Photo", message: image.error },
-    save.isError && (imageUploadFailure(save.error) ?? identityMessages.profileFailed),
+    save.isError &&
+      (imageUploadFailure(save.error) ??
+        noAnswerMessage(save.error) ??
+        identityMessages.profileFailed),
   );
   return { image, form, save, forgetSave, submit, messages };
 }
@@ -134,13 +137,11 @@ function ProfileHeading({
 }) {
   return (
     <>
-      <h1 className="break-words text-center text-2xl font-bold tracking-tight text-fg md:text-left">
-        {name}
-      </h1>
+      <h1 className="text-center text-2xl font-bold tracking-tight text-fg md:text-left">{name}</h1>
       <p className="mt-1 text-center text-sm text-fg-subtle md:text-left">{joined}</p>
       {emailChanged && (
         <Alert kind="success" className="mt-4" onDismiss={emailChanged.dismiss}>
-          <span className="break-words">Your email address is now {emailChanged.email}.</span>
+          <span>Your email address is now {emailChanged.email}.</span>
         </Alert>
       )}
     </>
@@ -206,7 +207,7 @@ function SavedNotice({ newEmail }: { newEmail: string | null }) {
       {newEmail && (
         <Alert kind="info">
           <p>{identityMessages.emailChangeSent}</p>
-          <p className="mt-1 break-words">Sent to {newEmail}</p>
+          <p className="mt-1">Sent to {newEmail}</p>
         </Alert>
       )}
     </div>

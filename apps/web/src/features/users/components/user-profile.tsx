@@ -62,7 +62,7 @@ function PublicProfile({ user }: { user: UserData }) {
     <Card className="mx-auto flex max-w-md flex-col items-center py-10 text-center sm:py-12">
       <PageTitle screen={user.displayName ?? "Profile"} />
       <Avatar name={user.displayName} src={user.photoURL} size={PHOTO_SIZE} />
-      <h1 className="mt-6 break-words text-2xl font-bold tracking-tight text-fg">
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-fg">
         {user.displayName ?? "A new player"}
       </h1>
       <p className="mt-1 text-sm text-fg-subtle">{joined(user)}</p>
