@@ -82,6 +82,16 @@ function trustedOrigins(config: Config): string[] {
   return [...new Set(origins)];
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: this Fastify
+ * trusts no hop of a bare number, and `true` would trust every hop, the
+ * left-most X-Forwarded-For entry, which the client writes (decision 0037).
+ */
+function trustedProxies(trust: Config["TRUST_PROXY"]) {
+  if (typeof trust !== "number") return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   const level = config.LOG_LEVEL ?? (config.APP_ENV === "test" ? "warn" : "info");
   if (config.APP_ENV !== "local") return { level };
@@ -107,7 +117,7 @@ function createFastify(config: Config, requestTimeoutMs: number) {
     frameworkErrors,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
     clientErrorHandler: clientErrors,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();

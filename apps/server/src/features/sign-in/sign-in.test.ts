@@ -223,6 +223,105 @@ describe("limits per IP address", () => {
   });
 });
 
+describe("behind a proxy (TRUST_PROXY, decision 0037)", () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ env: { TRUST_PROXY: "true", SIGN_IN_LIMIT_PER_IP: "30" } });
+  });
+  afterAll(() => proxied?.close());
+
+  let spoofs = 0;
+  /** An address the client writes itself, a new one each time. */
+  const madeUp = () => {
+    spoofs += 1;
+    return `10.${(spoofs >> 16) & 255}.${(spoofs >> 8) & 255}.${spoofs & 255}`;
+  };
+  const viaProxy = (app: TestApp, email: string, forwardedFor: string, client = app.client()) =>
+    client.post<ErrorBody>(SEND, {
+      body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true } },
+      // The proxy (this machine) appends the address it saw to what the client sent.
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("counts 40 requests with made-up left-most X-Forwarded-For entries as the one client the proxy saw", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await viaProxy(proxied, newEmail(), `${madeUp()}, 127.0.0.72`);
+      statuses.push(response.status);
+      if (response.status !== 200) {
+        expect(response.body.error.message).toMatch(/from your network/);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it("lets one machine's made-up entries count as one requester: they cannot lock a second victim out", async () => {
+    const victim = newEmail("second-victim");
+    const owner = await proxied.signIn(victim);
+    const answers: string[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await viaProxy(proxied, victim, `${madeUp()}, 127.0.0.73`);
+      answers.push(response.status === 200 ? "sent" : response.body.error.message);
+    }
+    // One requester's share, then that requester's own refusals (and its network's).
+    expect(answers.filter((answer) => answer === "sent").length).toBeLessThanOrEqual(5);
+    const ownRefusals = answers.filter(
+      (answer) =>
+        answer ===
+        "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
+    );
+    expect(ownRefusals.length).toBeGreaterThan(20);
+    // The victim, through the proxy from their own network, with their browser.
+    const own = await viaProxy(proxied, victim, "198.51.100.20", owner);
+    expect(own.status).toBe(200);
+  });
+
+  it.each([
+    [
+      "two proxies (TRUST_PROXY=2)",
+      "2",
+      "127.0.0.1",
+      "203.0.113.5, 10.0.0.2",
+      "198.51.100.1, 10.0.0.2",
+    ],
+    [
+      "a list of proxies",
+      "127.0.0.1, 10.0.0.0/8",
+      "127.0.0.1",
+      "203.0.113.5, 10.0.0.2",
+      "198.51.100.1, 10.0.0.3",
+    ],
+    ["a client that is not a listed proxy", "10.0.0.0/8", "203.0.113.5", "", ""],
+    ["no trusted proxy (TRUST_PROXY=false)", "false", "203.0.113.5", "", ""],
+  ])(
+    "with %s, made-up left-most entries do not make a client another",
+    async (_case, TRUST_PROXY, remoteAddress, seen, other) => {
+      const app = await createTestApp({ env: { TRUST_PROXY, SIGN_IN_LIMIT_PER_IP: "3" } });
+      try {
+        const from = (forwarded: string, peer = remoteAddress) =>
+          app.client().post<ErrorBody>(SEND, {
+            body: {
+              email: newEmail(),
+              actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true },
+            },
+            headers: { "x-forwarded-for": [madeUp(), forwarded].filter(Boolean).join(", ") },
+            remoteAddress: peer,
+          });
+        for (let i = 0; i < 3; i++) expect((await from(seen)).status).toBe(200);
+        const refused = await from(seen);
+        expect(refused.status).toBe(429);
+        expect(refused.body.error.message).toMatch(/from your network/);
+        // Another client, as the proxies (or the socket) tell it, is not refused.
+        const another = await from(other, other ? remoteAddress : "198.51.100.1");
+        expect(another.status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});
+
 describe("no stranger can lock the owner out (the known-device cookie, decision 0036)", () => {
   const HOUR_MS = 60 * 60 * 1000;
   const DEVICE_COOKIE = "eitheror.known_device";
