@@ -66,19 +66,25 @@ function requestIds(): () => string {
   let count = 0;
   return () => `${prefix}-${(++count).toString(36)}`;
 }
-const VITE_DEV_PORT = 5173;
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1"];
+
+/** An origin on this machine by either of its names; any other as it is. */
+function byEitherName(origin: string): string[] {
+  const url = new URL(origin);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return [origin];
+  return LOOPBACK_NAMES.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
 
 /**
  * Pages that may send cookie requests: PUBLIC_URL's; in local mode also this
- * machine by either name and the Vite dev server.
+ * machine by either name; and the Vite dev server's only when `npm run dev` runs
+ * it (DEV_SERVER_ORIGIN, which production refuses): a port no server of ours
+ * holds could be any program's.
  */
 function trustedOrigins(config: Config): string[] {
   const origins = [new URL(config.publicUrl).origin];
-  if (config.APP_ENV === "local") {
-    for (const host of ["localhost", "127.0.0.1"]) {
-      origins.push(`http://${host}:${config.PORT}`, `http://${host}:${VITE_DEV_PORT}`);
-    }
-  }
+  if (config.APP_ENV === "local") origins.push(...byEitherName(`http://localhost:${config.PORT}`));
+  if (config.DEV_SERVER_ORIGIN) origins.push(...byEitherName(config.DEV_SERVER_ORIGIN));
   return [...new Set(origins)];
 }
 

@@ -140,4 +140,19 @@ describe("loadConfig", () => {
     );
     expect(problem).toContain(named);
   });
+
+  it("takes the dev server's origin outside production only", () => {
+    expect(loadConfig({}).DEV_SERVER_ORIGIN).toBeUndefined();
+    expect(loadConfig({ DEV_SERVER_ORIGIN: "http://localhost:5173/" }).DEV_SERVER_ORIGIN).toBe(
+      "http://localhost:5173",
+    );
+    expect(configError({ DEV_SERVER_ORIGIN: "localhost:5173" }).problems).toEqual([
+      "DEV_SERVER_ORIGIN: must be an http(s) URL such as http://localhost:5173",
+    ]);
+    expect(
+      configError({ ...productionEnv, DEV_SERVER_ORIGIN: "http://localhost:5173" }).problems,
+    ).toEqual([
+      "DEV_SERVER_ORIGIN: is for npm run dev only: production trusts PUBLIC_URL's origin alone",
+    ]);
+  });
 });

@@ -69,6 +69,19 @@ const envSchema = z
       .max(65535, "must be between 0 and 65535")
       .default(3000),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /**
+     * The origin of the Vite dev server whose pages call this API (`npm run dev`
+     * sets it): trusted beside PUBLIC_URL's. Never in production.
+     */
+    DEV_SERVER_ORIGIN: optionalString.pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be an http(s) URL such as http://localhost:5173",
+        })
+        .transform((url) => new URL(url).origin)
+        .optional(),
+    ),
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default("./data"),
     AUTH_SECRET: optionalString.pipe(
@@ -126,6 +139,13 @@ const envSchema = z
     for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"] as const) {
       if (!env[key])
         ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+    }
+    if (env.DEV_SERVER_ORIGIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEV_SERVER_ORIGIN"],
+        message: "is for npm run dev only: production trusts PUBLIC_URL's origin alone",
+      });
     }
   });
 
