@@ -188,6 +188,10 @@ export function createServices(options: ServicesOptions) {
     secret,
     trustedOrigins,
     isOwnPhotoUrl: profileImages.isOwnPhotoUrl,
+    sessionEnded: (sessionId) =>
+      core.events
+        .endSession(sessionId)
+        .catch((err) => log.warn({ err }, "the end of a session was not told to its streams")),
   });
   const { mail, gameMail } = createMailServices(core, { config, secret, log });
   const limiter = createRateLimiter(core);
