@@ -5,7 +5,13 @@ import { fileURLToPath } from "node:url";
 
 // Same data folder as `npm start` (run one of the two at a time: PGlite is single-process).
 const dataDir = fileURLToPath(new URL("../data", import.meta.url));
-const env = { PUBLIC_URL: "http://localhost:5173", DATA_DIR: dataDir, ...process.env };
+// The API trusts the dev server's pages only while this script runs it (DEV_SERVER_ORIGIN).
+const env = {
+  PUBLIC_URL: "http://localhost:5173",
+  DEV_SERVER_ORIGIN: "http://localhost:5173",
+  DATA_DIR: dataDir,
+  ...process.env,
+};
 const children = [
   spawn("npm", ["run", "dev", "-w", "apps/server"], { stdio: "inherit", env }),
   spawn("npm", ["run", "dev", "-w", "apps/web"], { stdio: "inherit", env }),

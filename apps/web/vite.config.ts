@@ -9,7 +9,17 @@ import { defineConfig, type Plugin } from "vite";
 import { landingBudget } from "./vite/landing-budget.ts";
 import { reactRouterTreeShaking } from "./vite/react-router-pure.ts";
 
-const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+/**
+ * The API behind the dev server. The proxy adds no X-Forwarded-* header (xfwd)
+ * and keeps the browser's Host (changeOrigin): the API then sees what a browser
+ * on this machine sends, and its helpers for this machine only (/dev/mailbox)
+ * check the same Host a rebound DNS name would change.
+ */
+const api = {
+  target: `http://localhost:${process.env.PORT ?? 3000}`,
+  changeOrigin: false,
+  xfwd: false,
+};
 
 /** In dev the page comes from Vite, so Vite adds the `local` body class the server adds in production. */
 function localBodyClass(): Plugin {
@@ -80,7 +90,7 @@ export default defineConfig({
   ],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   // /dev/mailbox is the server's page of kept mail (local mode).
-  server: { port: 5173, strictPort: true, proxy: { "/api": apiTarget, "/dev/mailbox": apiTarget } },
+  server: { port: 5173, strictPort: true, proxy: { "/api": api, "/dev/mailbox": api } },
   build: {
     outDir: "dist",
     // Source maps would publish the sources to anyone; errors are read in development.

@@ -66,20 +66,36 @@ function requestIds(): () => string {
   let count = 0;
   return () => `${prefix}-${(++count).toString(36)}`;
 }
-const VITE_DEV_PORT = 5173;
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1"];
+
+/** An origin on this machine by either of its names; any other as it is. */
+function byEitherName(origin: string): string[] {
+  const url = new URL(origin);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return [origin];
+  return LOOPBACK_NAMES.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
+}
 
 /**
  * Pages that may send cookie requests: PUBLIC_URL's; in local mode also this
- * machine by either name and the Vite dev server.
+ * machine by either name; and the Vite dev server's only when `npm run dev` runs
+ * it (DEV_SERVER_ORIGIN, which production refuses): a port no server of ours
+ * holds could be any program's.
  */
 function trustedOrigins(config: Config): string[] {
   const origins = [new URL(config.publicUrl).origin];
-  if (config.APP_ENV === "local") {
-    for (const host of ["localhost", "127.0.0.1"]) {
-      origins.push(`http://${host}:${config.PORT}`, `http://${host}:${VITE_DEV_PORT}`);
-    }
-  }
+  if (config.APP_ENV === "local") origins.push(...byEitherName(`http://localhost:${config.PORT}`));
+  if (config.DEV_SERVER_ORIGIN) origins.push(...byEitherName(config.DEV_SERVER_ORIGIN));
   return [...new Set(origins)];
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: this Fastify
+ * trusts no hop of a bare number, and `true` would trust every hop, the
+ * left-most X-Forwarded-For entry, which the client writes (decision 0037).
+ */
+function trustedProxies(trust: Config["TRUST_PROXY"]) {
+  if (typeof trust !== "number") return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions["logger"] {
@@ -107,7 +123,7 @@ function createFastify(config: Config, requestTimeoutMs: number) {
     frameworkErrors,
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
     clientErrorHandler: clientErrors,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();

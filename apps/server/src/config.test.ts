@@ -108,4 +108,51 @@ describe("loadConfig", () => {
     expect(error.problems).toContain("AUTH_SECRET: must be at least 32 characters");
     expect(error.problems).toContain("PUBLIC_URL: must be an http(s) URL");
   });
+
+  it.each([
+    ["", false],
+    ["false", false],
+    ["0", false],
+    // One proxy in front: the right-most X-Forwarded-For entry is the client.
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.7", ["10.0.0.7"]],
+    [
+      " 127.0.0.1, 10.0.0.0/8 ,fd00::/8, ::1, loopback",
+      ["127.0.0.1", "10.0.0.0/8", "fd00::/8", "::1", "loopback"],
+    ],
+  ])("reads TRUST_PROXY=%j as %j", (TRUST_PROXY, trusted) => {
+    expect(loadConfig({ TRUST_PROXY }).TRUST_PROXY).toEqual(trusted);
+  });
+
+  it.each([
+    ["yes", '"yes"'],
+    ["10.0.0.0/33", '"10.0.0.0/33"'],
+    ["fd00::/129", '"fd00::/129"'],
+    ["10.0.0.1/x", '"10.0.0.1/x"'],
+    ["10.0.0.1, proxy.internal", '"proxy.internal"'],
+    ["10.0.0.1,", '""'],
+  ])("refuses TRUST_PROXY=%j, naming %s", (TRUST_PROXY, named) => {
+    const [problem = ""] = configError({ TRUST_PROXY }).problems;
+    expect(problem).toMatch(
+      /^TRUST_PROXY: must be false, true \(one proxy\), how many proxies stand in front \(a number\), or a comma list of the proxies' addresses or CIDR ranges; not an address or CIDR range: /,
+    );
+    expect(problem).toContain(named);
+  });
+
+  it("takes the dev server's origin outside production only", () => {
+    expect(loadConfig({}).DEV_SERVER_ORIGIN).toBeUndefined();
+    expect(loadConfig({ DEV_SERVER_ORIGIN: "http://localhost:5173/" }).DEV_SERVER_ORIGIN).toBe(
+      "http://localhost:5173",
+    );
+    expect(configError({ DEV_SERVER_ORIGIN: "localhost:5173" }).problems).toEqual([
+      "DEV_SERVER_ORIGIN: must be an http(s) URL such as http://localhost:5173",
+    ]);
+    expect(
+      configError({ ...productionEnv, DEV_SERVER_ORIGIN: "http://localhost:5173" }).problems,
+    ).toEqual([
+      "DEV_SERVER_ORIGIN: is for npm run dev only: production trusts PUBLIC_URL's origin alone",
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { GROUP_EVENTS_HEARTBEAT_MS } from "@eitheror/shared/groups/events";
 import { z } from "zod";
 
@@ -6,6 +7,47 @@ const optionalString = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+/** proxy-addr's names for ranges of addresses, as Fastify's trustProxy takes them. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address (`10.0.0.2`), a CIDR range (`10.0.0.0/8`, `fd00::/8`) or a range's name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_FORMS =
+  "must be false, true (one proxy), how many proxies stand in front (a number), or a comma list of the proxies' addresses or CIDR ranges";
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe (decision 0037): none
+ * (false), the nearest n hops (true is one), or the proxies of a list. The
+ * client is the right-most address not a trusted proxy's: what the left of the
+ * header says, the client wrote itself.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (lower === "" || lower === "false") return false;
+    if (lower === "true") return 1;
+    if (/^\d+$/.test(value)) return Number(value) || false;
+    const entries = value.split(",").map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: `${TRUST_PROXY_FORMS}; not an address or CIDR range: ${wrong.map((entry) => JSON.stringify(entry)).join(", ")}`,
+    });
+    return z.NEVER;
+  });
 
 /** An allowance an hour: a whole number, at least 1. */
 const hourlyLimit = (fallback: number) =>
@@ -27,6 +69,19 @@ const envSchema = z
       .max(65535, "must be between 0 and 65535")
       .default(3000),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /**
+     * The origin of the Vite dev server whose pages call this API (`npm run dev`
+     * sets it): trusted beside PUBLIC_URL's. Never in production.
+     */
+    DEV_SERVER_ORIGIN: optionalString.pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be an http(s) URL such as http://localhost:5173",
+        })
+        .transform((url) => new URL(url).origin)
+        .optional(),
+    ),
     DATABASE_URL: optionalString,
     DATA_DIR: z.string().default("./data"),
     AUTH_SECRET: optionalString.pipe(
@@ -60,11 +115,8 @@ const envSchema = z
     INVITE_MISS_LIMIT_PER_IP: hourlyLimit(30),
     /** Votes and submissions one IP address may save per hour. */
     VOTE_LIMIT_PER_IP: hourlyLimit(3000),
-    /** Behind a load balancer or reverse proxy: take the client's IP from X-Forwarded-For. */
-    TRUST_PROXY: z
-      .enum(["true", "false", "1", "0", ""])
-      .default("false")
-      .transform((value) => value === "true" || value === "1"),
+    /** Behind a load balancer or reverse proxy: which X-Forwarded-For entries name the client. */
+    TRUST_PROXY: trustProxy,
     LLM_BASE_URL: optionalString,
     LLM_API_KEY: optionalString,
     LLM_MODEL: optionalString,
@@ -87,6 +139,13 @@ const envSchema = z
     for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"] as const) {
       if (!env[key])
         ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+    }
+    if (env.DEV_SERVER_ORIGIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEV_SERVER_ORIGIN"],
+        message: "is for npm run dev only: production trusts PUBLIC_URL's origin alone",
+      });
     }
   });
 

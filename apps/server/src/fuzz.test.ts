@@ -9,6 +9,7 @@ import { rawHttp } from "../test/raw-http";
 import {
   fillPath,
   type Ids,
+  KNOWN_DEVICE_ROUTES,
   NON_CONTRACT_ROUTES,
   openApiRoutes,
   type Route,
@@ -18,6 +19,7 @@ import {
   type Valid,
   world,
 } from "../test/route-table";
+import { KNOWN_DEVICE_PATH } from "./lib/known-device";
 
 const ADMIN_EMAIL = "fuzz-admin@example.test";
 
@@ -252,6 +254,64 @@ describe("malformed input on every route", () => {
     expect(await snapshot(t)).toEqual(before);
     // About 740 requests in a row: seconds alone, far longer beside other suites on two cores.
   }, 180_000);
+});
+
+describe("what the server reads beside the body", () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ env: { TRUST_PROXY: "true" } });
+  });
+  afterAll(() => proxied?.close());
+
+  const KNOWN_DEVICE_COOKIES = [
+    ["an empty value", ""],
+    ["dots only", "....."],
+    ["too many signatures", `${"A".repeat(22)}${`.${"B".repeat(22)}`.repeat(50)}`],
+    ["a 4 kB value", "x".repeat(4096)],
+    ["percent-encoded control bytes", "%00%01.%FF"],
+    ["base64 padding and slashes", `${"A".repeat(20)}==.${"B/".repeat(11)}`],
+  ];
+
+  it("knows every route under the known-device cookie's path", async () => {
+    const under = (await openApiRoutes(t))
+      .map(routeKey)
+      .filter((key) => key.split(" ")[1]?.startsWith(`${KNOWN_DEVICE_PATH}/`));
+    expect(under.sort()).toEqual([...KNOWN_DEVICE_ROUTES].sort());
+  });
+
+  it.each(KNOWN_DEVICE_COOKIES)(
+    "takes a known-device cookie of %s without a 5xx",
+    async (_, value) => {
+      for (const key of KNOWN_DEVICE_ROUTES) {
+        const [method = "", path = ""] = key.split(" ");
+        const valid = VALID[key]?.(ids) ?? {};
+        const browser = t.client();
+        browser.cookies.set("eitheror.known_device", value);
+        const response = await browser.request(method as "POST", path, { body: valid.body });
+        expect(response.status, key).toBeLessThan(500);
+        if (response.status >= 400) {
+          expect(errorEnvelopeSchema.safeParse(response.body).success, key).toBe(true);
+        }
+      }
+    },
+  );
+
+  it.each([
+    ["a word", "unknown"],
+    ["an empty list", ", ,"],
+    ["a bracketed IPv6 with a port", "[2001:db8::1]:443"],
+    ["an address with a port", "203.0.113.5:8080"],
+    [
+      "a thousand entries",
+      Array.from({ length: 1000 }, (_, i) => `10.0.${i >> 8}.${i & 255}`).join(", "),
+    ],
+  ])("behind a proxy, takes an X-Forwarded-For of %s without a 5xx", async (_, forwardedFor) => {
+    const response = await proxied.client().post("/api/sign-in/email-link/send", {
+      body: VALID["POST /api/sign-in/email-link/send"]?.(ids).body,
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+    expect(response.status).toBeLessThan(500);
+  });
 });
 
 describe("raw bytes on the wire", () => {

@@ -21,7 +21,11 @@ import { dueRoundsJob } from "./features/rounds/jobs";
 import { createRoundsService, type RoundsService } from "./features/rounds/service";
 import { createShareService } from "./features/share/service";
 import { tokenCleanupJob } from "./features/sign-in/jobs";
-import { createSignInService, type SignInService } from "./features/sign-in/service";
+import {
+  createSignInService,
+  type SignInService,
+  type SignInServiceOptions,
+} from "./features/sign-in/service";
 import { guestCleanupJob } from "./features/users/jobs";
 import { createUsersService, type UsersService } from "./features/users/service";
 import { createAccess } from "./lib/access";
@@ -30,6 +34,7 @@ import type { Core } from "./lib/core";
 import type { Database } from "./lib/db";
 import { createEventBus } from "./lib/events";
 import { createIdentity } from "./lib/identity";
+import { createKnownDevices } from "./lib/known-device";
 import { createSessionProofs } from "./lib/session-proofs";
 import { createIdSigner } from "./lib/signed-id";
 import { createTransactor } from "./lib/transaction";
@@ -147,6 +152,27 @@ function createJobs(
   return jobs;
 }
 
+/** E-mailed links, limited per network, per requester and per known browser (decision 0036). */
+function createSignIn(
+  core: Core,
+  parts: Pick<SignInServiceOptions, "identity" | "mail" | "limiter" | "users"> & {
+    config: Config;
+    secret: string;
+  },
+  carryOver: SignInServiceOptions["carryOver"],
+) {
+  const { config, secret, ...services } = parts;
+  return createSignInService({
+    ...core,
+    ...services,
+    publicUrl: config.publicUrl,
+    appTitle: config.APP_TITLE,
+    linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
+    devices: createKnownDevices(secret, { https: config.publicUrl.startsWith("https://") }),
+    carryOver,
+  });
+}
+
 /**
  * The composition root: every service built from its parts, each handed the
  * services it may use (features talk to each other only through these).
@@ -162,6 +188,10 @@ export function createServices(options: ServicesOptions) {
     secret,
     trustedOrigins,
     isOwnPhotoUrl: profileImages.isOwnPhotoUrl,
+    sessionEnded: (sessionId) =>
+      core.events
+        .endSession(sessionId)
+        .catch((err) => log.warn({ err }, "the end of a session was not told to its streams")),
   });
   const { mail, gameMail } = createMailServices(core, { config, secret, log });
   const limiter = createRateLimiter(core);
@@ -178,17 +208,9 @@ export function createServices(options: ServicesOptions) {
   });
   const feedback = createFeedbackService({ ...core, limiter });
   const dilemmas = createDilemmasService(core, { generator: generatorSettings(config) });
-  const signIn = createSignInService({
-    ...core,
-    identity,
-    mail,
-    limiter,
-    users,
-    publicUrl: config.publicUrl,
-    appTitle: config.APP_TITLE,
-    linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
-    carryOver: [globalDilemmas.carryOverGuest],
-  });
+  const signIn = createSignIn(core, { config, secret, identity, mail, limiter, users }, [
+    globalDilemmas.carryOverGuest,
+  ]);
   const jobs = createJobs(
     core,
     { log, upkeep: options.database.upkeep },

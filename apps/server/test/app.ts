@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -206,6 +207,36 @@ function fetchTransport(baseUrl: string): Transport {
   };
 }
 
+/**
+ * Real HTTP from a chosen address of this machine (`localAddress`, any of
+ * 127.0.0.0/8 on Linux): what several machines would look like to the server.
+ */
+function boundTransport(baseUrl: string, localAddress: string): Transport {
+  return ({ method, url, headers, payload }) =>
+    new Promise((resolve, reject) => {
+      const outgoing = httpRequest(new URL(url, baseUrl), { method, headers, localAddress });
+      outgoing.on("error", reject);
+      outgoing.on("response", (incoming) => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const item of [value ?? []].flat()) responseHeaders.append(name, item);
+        }
+        const status = incoming.statusCode ?? 0;
+        if (isEventStream(responseHeaders)) {
+          incoming.destroy();
+          return resolve({ status, headers: responseHeaders, text: "" });
+        }
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("error", reject);
+        incoming.on("end", () =>
+          resolve({ status, headers: responseHeaders, text: Buffer.concat(chunks).toString() }),
+        );
+      });
+      outgoing.end(payload);
+    });
+}
+
 /** A new browser talking over real HTTP to a server this process did not start (a child process). */
 export function remoteClient(baseUrl: string): TestClient {
   return new TestClient(fetchTransport(baseUrl), baseUrl);
@@ -235,8 +266,11 @@ export interface TestApp {
   db: Db;
   /** A new browser talking to the app in process (`app.inject`). */
   client(): TestClient;
-  /** A new browser talking over real HTTP: listens on a free port on first use. */
-  httpClient(): Promise<TestClient>;
+  /**
+   * A new browser talking over real HTTP: listens on a free port on first use.
+   * `localAddress` (127.0.0.2…) makes it another machine as the server sees it.
+   */
+  httpClient(options?: { localAddress?: string }): Promise<TestClient>;
   /** A new browser with an anonymous session. */
   anonymous(options?: { http?: boolean }): Promise<TestClient & { userId: string }>;
   /** The newest mail the app kept in its outbox for `email` (no SMTP_URL set). */
@@ -293,12 +327,14 @@ export async function createTestApp({
     database,
     db: database.db,
     client: () => new TestClient(injectTransport(app), config.publicUrl),
-    async httpClient() {
+    async httpClient({ localAddress } = {}) {
       baseUrl ??= app.listen({ host: "127.0.0.1", port: 0 }).then(() => {
         const { port } = app.server.address() as AddressInfo;
         return `http://127.0.0.1:${port}`;
       });
-      return new TestClient(fetchTransport(await baseUrl), config.publicUrl);
+      const base = await baseUrl;
+      const transport = localAddress ? boundTransport(base, localAddress) : fetchTransport(base);
+      return new TestClient(transport, config.publicUrl);
     },
     async anonymous({ http = false } = {}) {
       const client = http ? await testApp.httpClient() : testApp.client();

@@ -146,6 +146,62 @@ export const AUTH_STATE_CHANGING: { path: string; body: object }[] = [
   { path: "/api/auth/admin/impersonate-user", body: { userId: "x" } },
 ];
 
+/** Routes that read the known-device cookie (lib/known-device.ts, sent to KNOWN_DEVICE_PATH only). */
+export const KNOWN_DEVICE_ROUTES = [
+  "POST /api/sign-in/email-link/send",
+  "POST /api/sign-in/email-link/complete",
+] as const;
+
+/**
+ * Helpers that answer only a program on this machine (lib/this-machine.ts): the
+ * test clock (APP_ENV=test, in the OpenAPI description) and the mailbox of kept
+ * mail with its live sign-in links (APP_ENV=local, outside it).
+ */
+export const THIS_MACHINE_ONLY = ["POST /api/test/clock", "GET /dev/mailbox"] as const;
+
+/**
+ * Headers a proxy, load balancer or CDN adds to what it relays: each alone makes
+ * a request from a loopback peer someone else's, relayed.
+ */
+export const RELAY_HEADERS: Record<string, string> = {
+  forwarded: "for=127.0.0.1",
+  "x-forwarded-for": "127.0.0.1",
+  "x-forwarded-host": "localhost",
+  "x-forwarded-proto": "http",
+  "x-forwarded-port": "3000",
+  "x-real-ip": "127.0.0.1",
+  via: "1.1 proxy",
+  "true-client-ip": "127.0.0.1",
+  "cf-connecting-ip": "127.0.0.1",
+  "x-client-ip": "127.0.0.1",
+  "x-cluster-client-ip": "127.0.0.1",
+  "fastly-client-ip": "127.0.0.1",
+  "x-original-forwarded-for": "127.0.0.1",
+  "x-original-host": "localhost",
+};
+
+/** Requests that do not come straight from a browser on this machine: THIS_MACHINE_ONLY refuses each. */
+export const NOT_THIS_MACHINE: [
+  string,
+  { remoteAddress?: string; headers?: Record<string, string> },
+][] = [
+  ["another machine on the network", { remoteAddress: "192.168.1.23" }],
+  ["an IPv6 neighbour", { remoteAddress: "fe80::1" }],
+  ["a public address", { remoteAddress: "203.0.113.9" }],
+  // DNS rebinding: the attacker's name now resolves to 127.0.0.1, the browser still sends it.
+  ["a rebound DNS name", { headers: { host: "rebind.attacker.example:4101" } }],
+  ["a rebound DNS name without a port", { headers: { host: "rebind.attacker.example" } }],
+  ["a name that starts like localhost", { headers: { host: "localhost.attacker.example" } }],
+  ["a name that holds 127.0.0.1", { headers: { host: "127.0.0.1.nip.io:3000" } }],
+  ...Object.entries(RELAY_HEADERS).map(
+    ([name, value]) =>
+      [`a proxy on this machine that adds ${name}`, { headers: { [name]: value } }] as [
+        string,
+        { headers: Record<string, string> },
+      ],
+  ),
+];
+
 /** `/api/groups/:id` with its params filled in; `raw` ones go as they are, already encoded. */
 export function fillPath(
   path: string,

@@ -23,6 +23,14 @@ export interface EventBus {
    * those it receives (its own again among them). `lost` as for subscribe.
    */
   watch(watcher: GroupEventWatcher, lost: () => void): () => void;
+  /**
+   * A session ended (signed out, revoked, its user banned or deleted): whatever
+   * follows it on any instance stops. This instance's have stopped when it
+   * resolves, and the others are told before whatever is published after it.
+   */
+  endSession(sessionId: string): Promise<void>;
+  /** Calls `ended` once, when the session ends on whatever instance. Answers the unsubscribe. */
+  onSessionEnd(sessionId: string, ended: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -32,8 +40,37 @@ interface Log {
   warn(object: object, message: string): void;
 }
 
-/** The subscribers of this instance, by group. */
+/** What follows each session on this instance, by session id: told once when it ends. */
+function createSessionFollowers(log: Log) {
+  const bySession = new Map<string, Set<() => void>>();
+  return {
+    add(sessionId: string, ended: () => void) {
+      const followers = bySession.get(sessionId) ?? new Set();
+      bySession.set(sessionId, followers.add(ended));
+      return () => {
+        followers.delete(ended);
+        if (followers.size === 0 && bySession.get(sessionId) === followers) {
+          bySession.delete(sessionId);
+        }
+      };
+    },
+    ended(sessionId: string) {
+      const followers = bySession.get(sessionId);
+      bySession.delete(sessionId);
+      for (const ended of followers ?? []) {
+        try {
+          ended();
+        } catch (err) {
+          log.warn({ err }, "ending what followed a session failed");
+        }
+      }
+    },
+  };
+}
+
+/** The subscribers of this instance, by group, and what follows each session. */
 function createFanOut(log: Log) {
+  const sessions = createSessionFollowers(log);
   const byGroup = new Map<string, Set<{ listener: GroupEventListener; lost?: () => void }>>();
   const watchers = new Set<{ watcher: GroupEventWatcher; lost: () => void }>();
   function each(subscribers: Iterable<{ listener: GroupEventListener; lost?: () => void }>) {
@@ -49,6 +86,7 @@ function createFanOut(log: Log) {
     }
   }
   return {
+    sessions,
     watch(watcher: GroupEventWatcher, lost: () => void) {
       const entry = { watcher, lost };
       watchers.add(entry);
@@ -105,6 +143,10 @@ export function createMemoryEventBus(log: Log): EventBus {
       return fanOut.add(groupId, listener, lost);
     },
     watch: (watcher, lost) => fanOut.watch(watcher, lost),
+    async endSession(sessionId) {
+      fanOut.sessions.ended(sessionId);
+    },
+    onSessionEnd: (sessionId, ended) => fanOut.sessions.add(sessionId, ended),
     async close() {},
   };
 }
@@ -113,9 +155,13 @@ export function createMemoryEventBus(log: Log): EventBus {
 export const EVENTS_CHANNEL = "eitheror_group_events";
 const RECONNECT_MS = 1000;
 
-function parsePayload(payload: string | undefined) {
+/** A group's event, or the end of a session (`{"sessionEnded": id}`), as the channel carries them. */
+type Message = { groupId: string; event: GroupEvent } | { sessionEnded: string };
+
+function parsePayload(payload: string | undefined): Message | null {
   try {
-    const { groupId, event } = JSON.parse(payload ?? "");
+    const { groupId, event, sessionEnded } = JSON.parse(payload ?? "");
+    if (typeof sessionEnded === "string") return { sessionEnded };
     const parsed = groupEventSchema.safeParse(event);
     return typeof groupId === "string" && parsed.success ? { groupId, event: parsed.data } : null;
   } catch {
@@ -136,7 +182,9 @@ async function openListening(
   client.on("end", () => dropped(client));
   client.on("notification", ({ channel, payload }) => {
     const message = channel === EVENTS_CHANNEL ? parsePayload(payload) : null;
-    if (message) fanOut.deliver(message.groupId, message.event);
+    if (!message) return;
+    if ("sessionEnded" in message) fanOut.sessions.ended(message.sessionEnded);
+    else fanOut.deliver(message.groupId, message.event);
   });
   try {
     await client.connect();
@@ -223,15 +271,24 @@ export function createPostgresEventBus(
   const fanOut = createFanOut(log);
   const connection = createListener(connect, fanOut, log, reconnectMs);
   connection.listening().catch(() => {});
+  async function notify(message: Message) {
+    const client = await connection.listening();
+    await client.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, JSON.stringify(message)]);
+  }
   return {
     async publish(groupId, event) {
       // This instance's own memory first: its caller is answered before the echo returns.
       fanOut.watched(groupId, event);
-      const client = await connection.listening();
-      await client.query("SELECT pg_notify($1, $2)", [
-        EVENTS_CHANNEL,
-        JSON.stringify({ groupId, event }),
-      ]);
+      await notify({ groupId, event });
+    },
+    async endSession(sessionId) {
+      // Here at once; elsewhere by the channel, ahead of any event published after this.
+      fanOut.sessions.ended(sessionId);
+      await notify({ sessionEnded: sessionId });
+    },
+    onSessionEnd(sessionId, ended) {
+      connection.listening().catch(() => {});
+      return fanOut.sessions.add(sessionId, ended);
     },
     async subscribe(groupId, listener, lost) {
       await connection.listening();

@@ -97,6 +97,11 @@ export interface IdentityOptions {
   trustedOrigins: string[];
   /** Whether a photo URL is one the user uploaded (the profile-images feature knows). */
   isOwnPhotoUrl: (userId: string, url: string) => boolean;
+  /**
+   * A session row was deleted (sign-out, revocation, a ban, a deleted user): what
+   * follows it, on every instance, ends. Must not throw: the sign-out stands.
+   */
+  sessionEnded: (sessionId: string) => Promise<void>;
 }
 
 /** better-auth on the app's own database: sessions, anonymous guests, bearer clients, admins. */
@@ -106,6 +111,7 @@ export function createIdentity({
   secret,
   trustedOrigins,
   isOwnPhotoUrl,
+  sessionEnded,
 }: IdentityOptions) {
   const auth = betterAuth({
     appName: config.APP_TITLE,
@@ -118,6 +124,8 @@ export function createIdentity({
     }),
     trustedOrigins,
     session: { expiresIn: SESSION_LIFETIME_S, updateAge: SESSION_RENEW_AFTER_S },
+    // Every way better-auth ends a session deletes its row, one hook per row.
+    databaseHooks: { session: { delete: { after: (ended) => sessionEnded(ended.id) } } },
     // Limits that matter (sign-in e-mails) are enforced by the app, in PostgreSQL.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -203,6 +203,49 @@ describe("the page a request comes from", () => {
   });
 });
 
+describe("pages of this machine in local mode", () => {
+  const DEV_SERVER = "http://localhost:5173";
+  let plain: TestApp;
+  let underDev: TestApp;
+  beforeAll(async () => {
+    plain = await createTestApp({ env: { APP_ENV: "local", LOG_LEVEL: "silent" } });
+    // What `npm run dev` starts (scripts/dev.mjs).
+    underDev = await createTestApp({
+      env: { APP_ENV: "local", LOG_LEVEL: "silent", DEV_SERVER_ORIGIN: DEV_SERVER },
+    });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await underDev?.close();
+  });
+
+  it.each([
+    ["the app's own port", "http://localhost:3000", 200, 200],
+    ["the app's own port by its address", "http://127.0.0.1:3000", 200, 200],
+    // No dev server runs under `npm start`: whatever holds the port is nobody we know.
+    ["the Vite dev server's port", DEV_SERVER, 403, 200],
+    ["the Vite dev server's port by its address", "http://127.0.0.1:5173", 403, 200],
+    ["another port", "http://localhost:5174", 403, 403],
+  ])(
+    "takes a cookie POST from %s (%s): %i under npm start, %i under npm run dev",
+    async (_name, origin, started, dev) => {
+      const seen = {
+        started: (
+          await plain
+            .client()
+            .post("/api/auth/sign-in/anonymous", { body: {}, headers: { origin } })
+        ).status,
+        dev: (
+          await underDev
+            .client()
+            .post("/api/auth/sign-in/anonymous", { body: {}, headers: { origin } })
+        ).status,
+      };
+      expect(seen).toEqual({ started, dev });
+    },
+  );
+});
+
 describe("Authorization: Bearer", () => {
   it("refuses an invalid bearer instead of falling back to the session cookie", async () => {
     for (const authorization of ["Bearer garbage", "Bearer ", "Basic dXNlcjpwdw==", "Bearer a.b"]) {

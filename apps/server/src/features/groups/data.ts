@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { groupMembers, groupRemovals, groups, user } from "../../db/schema";
+import { groupMembers, groupRemovals, groups, session, user } from "../../db/schema";
 import type { Proven } from "../../lib/access";
 import { firstOrNull, type Tx } from "../../lib/db";
 
@@ -42,6 +42,24 @@ export async function isMember(tx: Tx, groupId: string, userId: string): Promise
   const rows = await tx
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return rows.length > 0;
+}
+
+/**
+ * Whether `userId` still belongs to the group AND still holds the session
+ * `sessionId`, not banned: what a live stream checks once it listens, since a
+ * sign-out or removal before that moment told it nothing.
+ */
+export async function stillFollowing(
+  tx: Tx,
+  { groupId, userId, sessionId }: { groupId: string; userId: string; sessionId: string },
+): Promise<boolean> {
+  const rows = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .innerJoin(session, and(eq(session.id, sessionId), eq(session.userId, groupMembers.userId)))
+    .innerJoin(user, and(eq(user.id, groupMembers.userId), sql`${user.banned} IS NOT TRUE`))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   return rows.length > 0;
 }

@@ -16,6 +16,7 @@ import {
   voteAll,
 } from "../../../test/rounds";
 import { buildApp } from "../../app";
+import { AUTH_BASE_PATH } from "../../lib/identity";
 import { STREAMS_PER_PERSON } from "./service";
 
 type Member = Player & { token: string };
@@ -33,10 +34,14 @@ async function member(app: TestApp, name: string): Promise<Member> {
 }
 
 /** An EventSource as the page opens it: every byte kept, the events parsed as they come. */
-async function openStream(url: string, token: string) {
+async function openStream(url: string, token: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
   const response = await fetch(url, {
-    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      accept: "text/event-stream",
+      ...headers,
+    },
     signal: controller.signal,
   });
   const stream = { raw: "", events: [] as Seen[], ended: false, response };
@@ -264,7 +269,91 @@ describe("the live group stream", () => {
     expect(await stream.end()).toBe(true);
   });
 
+  /** Ways a session ends, each through better-auth's own route, as the person or an admin calls it. */
+  const sessionEnds: [string, (ana: Member, phone: string) => Promise<number>][] = [
+    [
+      "its owner signs out",
+      async (_ana, phone) =>
+        (await t.client().useBearer(phone).post(`${AUTH_BASE_PATH}/sign-out`, { body: {} })).status,
+    ],
+    [
+      "its owner revokes it from another device",
+      async (ana, phone) =>
+        (await ana.post(`${AUTH_BASE_PATH}/revoke-session`, { body: { token: phone } })).status,
+    ],
+    [
+      "an admin disables the account (every session of it)",
+      async (ana) => {
+        const admin = await createUser(t.db, { role: "admin" });
+        const { token } = await createSession(t.db, admin.id);
+        const banned = await t
+          .client()
+          .useBearer(token)
+          .post(`${AUTH_BASE_PATH}/admin/ban-user`, { body: { userId: ana.userId } });
+        return banned.status;
+      },
+    ],
+  ];
+
+  it.each(sessionEnds)(
+    "ends the stream of a session once %s, and nothing more reaches it",
+    async (how, end) => {
+      const [ana, ben] = [await member(t, "Ana"), await member(t, "Ben")];
+      const groupId = await groupWith(ana, [ben]);
+      // Ana's phone holds a session of its own beside her laptop's (`ana`).
+      const { token: phone } = await createSession(t.db, ana.userId);
+      const onPhone = await openStream(eventsUrl(groupId), phone);
+      const onLaptop = await openStream(eventsUrl(groupId), ana.token);
+      expect([onPhone.status, onLaptop.status]).toEqual([200, 200]);
+
+      expect(await end(ana, phone)).toBe(200);
+      expect(await onPhone.end()).toBe(true);
+
+      expect((await ben.post(`/api/groups/${groupId}/members/leave`)).status).toBe(200);
+      if (how.startsWith("an admin")) {
+        // The whole account is disabled: the laptop's stream ends too.
+        expect(await onLaptop.end()).toBe(true);
+      } else {
+        await onLaptop.next((e) => e.type === "members-changed");
+        expect(onLaptop.ended).toBe(false);
+        onLaptop.close();
+      }
+      expect(onPhone.events.map((e) => e.type)).not.toContain("members-changed");
+    },
+  );
+
+  it("ends the old account's stream when another account signs in in its browser", async () => {
+    const email = `switch-${Date.now()}@example.test`;
+    const browser = await t.signIn(email, { client: await t.httpClient() });
+    const groupId = await groupWith(Object.assign(browser, { name: "Test Player" }), []);
+    const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const stream = await openStream(eventsUrl(groupId), "", { cookie });
+    expect(stream.status).toBe(200);
+    await t.signIn(`other-${email}`, { client: browser });
+    expect(await stream.end()).toBe(true);
+  });
+
   if (testDbKind() === "postgres") {
+    it("ends a stream on one instance when its session ends through another", async () => {
+      const ana = await member(t, "Ana");
+      const groupId = await groupWith(ana, []);
+      const database = await t.database.openAnother();
+      const second = await buildApp({ config: t.config, database, clock: t.clock });
+      try {
+        await second.listen({ host: "127.0.0.1", port: 0 });
+        const { port } = second.server.address() as AddressInfo;
+        const stream = await openStream(eventsUrl(groupId, `http://127.0.0.1:${port}`), ana.token);
+        expect(stream.status).toBe(200);
+        // Signed out on the first instance.
+        const out = await ana.post(`${AUTH_BASE_PATH}/sign-out`, { body: {} });
+        expect(out.status).toBe(200);
+        expect(await stream.end()).toBe(true);
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    });
+
     it("carries an event raised on one instance to a stream on another", async () => {
       const [ana, ben] = [await member(t, "Ana"), await member(t, "Ben")];
       const groupId = await groupWith(ana, []);

@@ -26,6 +26,7 @@ import {
   lockGroup,
   type MemberGroupId,
   setInviteCode,
+  stillFollowing,
   updateGroup,
 } from "./data";
 import { createGroupAccess, createMembership, type GroupAccess, noSuchGroup } from "./membership";
@@ -179,18 +180,21 @@ function createGroupEvents({ db, events }: Core, groupAccess: GroupAccess) {
     /**
      * Members only, checked before anything is sent, and at most
      * STREAMS_PER_PERSON at once per person (a 429 past them). The stream ends once the
-     * group is gone or the viewer is no longer a member (told so first: group-deleted, membership-ended), and when
-     * events may have been lost, so the client reconnects and reads afresh.
-     * Answers the unsubscribe.
+     * group is gone or the viewer is no longer a member (told so first: group-deleted, membership-ended),
+     * once the session it was opened with ends (sign-out, revocation, ban, on
+     * any instance), and when events may have been lost, so the client
+     * reconnects and reads afresh. Answers the unsubscribe.
      */
     async follow(viewer: Viewer, groupId: string, sink: EventSink): Promise<() => void> {
       const { groupId: id, viewer: member } = await groupAccess.memberOf(viewer, groupId);
       const release = hold(member.user.id);
       let over = false;
       let unsubscribe = () => {};
+      let unfollowSession = () => {};
       const stop = () => {
         over = true;
         unsubscribe();
+        unfollowSession();
         release();
       };
       const finish = () => {
@@ -210,6 +214,7 @@ function createGroupEvents({ db, events }: Core, groupAccess: GroupAccess) {
         if (event.type === "group-deleted") return finish();
       };
       try {
+        unfollowSession = events.onSessionEnd(viewer.session.id, finish);
         unsubscribe = await events.subscribe(
           id,
           (event) => {
@@ -217,8 +222,9 @@ function createGroupEvents({ db, events }: Core, groupAccess: GroupAccess) {
           },
           finish,
         );
-        // Removed while the subscription was being made: nothing would tell this stream.
-        if (!(await isMember(db, id, member.user.id))) throw noSuchGroup();
+        // Removed or signed out while the subscriptions were being made: nothing would tell this stream.
+        const following = { groupId: id, userId: member.user.id, sessionId: viewer.session.id };
+        if (!(await stillFollowing(db, following))) throw noSuchGroup();
       } catch (error) {
         stop();
         throw error;

@@ -14,6 +14,7 @@ export const signInRoutes: FastifyPluginAsync<{ service: SignInService }> = asyn
         email,
         continueUrl: actionCodeSettings.url,
         ip: request.ip,
+        deviceCookie: request.cookies[service.deviceCookieName],
       }),
     };
   });
@@ -24,6 +25,7 @@ export const signInRoutes: FastifyPluginAsync<{ service: SignInService }> = asyn
       viewer: await request.viewer(),
       ip: request.ip,
       headers: new Headers({ "user-agent": request.headers["user-agent"] ?? "" }),
+      deviceCookie: request.cookies[service.deviceCookieName],
     });
     for (const cookie of setCookies) reply.header("set-cookie", cookie);
     return { data: { userData } };

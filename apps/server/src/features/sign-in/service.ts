@@ -9,6 +9,7 @@ import type { AccountViewer } from "../../lib/access";
 import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/errors";
 import type { Identity, Viewer } from "../../lib/identity";
+import type { KnownDevices } from "../../lib/known-device";
 import type { Unit } from "../../lib/transaction";
 import type { Mail, MailService } from "../mail/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
@@ -41,8 +42,20 @@ export interface SignInServiceOptions extends Core {
   appTitle: string;
   /** Sign-in links one IP address may ask for per hour. */
   linksPerIpPerHour: number;
+  /** The cookie that proves a browser signed in to an address before (decision 0036). */
+  devices: KnownDevices;
   carryOver: GuestCarryOver[];
 }
+
+/**
+ * Links strangers may have sent to one address per hour, all of them together:
+ * every request that does not prove it comes from a browser that signed in to
+ * the address before (decision 0036). So an inbox gets at most this many links an
+ * hour from others, however many networks they ask from.
+ */
+export const STRANGER_LINKS_PER_ADDRESS_PER_HOUR = 5;
+/** Links the owner's own browser may ask for per hour, counted apart from strangers'. */
+export const OWN_DEVICE_LINKS_PER_HOUR = 10;
 
 function linkRules(linksPerIpPerHour: number) {
   return {
@@ -51,17 +64,23 @@ function linkRules(linksPerIpPerHour: number) {
       windowMs: HOUR_MS,
       message: "Too many sign-in links were requested from your network. Please try again later.",
     },
-    // Counted per address AND requester, so a stranger asking for someone's links
-    // uses up only their own allowance, not the owner's.
+    // Counted per address AND requester: one requester's share of what follows.
     perAddressAndIp: {
       limit: 5,
       windowMs: HOUR_MS / 4,
       message:
         "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
     },
-    // And a cap per address that only many networks together reach: an inbox is not a target.
-    perAddress: {
-      limit: 30,
+    // Strangers share one small allowance per address: an inbox is not a target.
+    strangersPerAddress: {
+      limit: STRANGER_LINKS_PER_ADDRESS_PER_HOUR,
+      windowMs: HOUR_MS,
+      message:
+        "Too many sign-in links were requested for this address. Please try again in an hour, or ask from a browser you have signed in with before.",
+    },
+    // The owner's browser never waits on strangers: it has an allowance of its own.
+    perAddressAndDevice: {
+      limit: OWN_DEVICE_LINKS_PER_HOUR,
       windowMs: HOUR_MS,
       message:
         "Too many sign-in links were requested for this address. Please try again in an hour.",
@@ -109,11 +128,24 @@ function createLinkSender(options: SignInServiceOptions) {
   const rules = linkRules(options.linksPerIpPerHour);
   const minutesValid = EMAIL_LINK_LIFETIME_MS / 60_000;
 
-  /** Counts a link to `email` asked for from `ip`; throws the 429 of the first rule over its limit. */
-  async function limitLinks(email: string, ip: string) {
+  /**
+   * Counts a link to `email` asked for from `ip`; throws the 429 of the first rule
+   * over its limit (the rules after it are not counted). A browser that proves it
+   * signed in to `email` before (`deviceCookie`) is counted on its own, never
+   * against what strangers share, so no stranger can lock the owner out.
+   */
+  async function limitLinks(email: string, ip: string, deviceCookie?: string) {
     await limiter.hit(`sign-in-link:ip:${ip}`, rules.perIp);
     await limiter.hit(`sign-in-link:email-ip:${email}:${ip}`, rules.perAddressAndIp);
-    await limiter.hit(`sign-in-link:email:${email}`, rules.perAddress);
+    const deviceId = options.devices.provenFor(deviceCookie, email);
+    if (deviceId) {
+      await limiter.hit(
+        `sign-in-link:email-device:${email}:${deviceId}`,
+        rules.perAddressAndDevice,
+      );
+    } else {
+      await limiter.hit(`sign-in-link:email:${email}`, rules.strangersPerAddress);
+    }
   }
 
   return {
@@ -125,12 +157,15 @@ function createLinkSender(options: SignInServiceOptions) {
       email,
       continueUrl,
       ip,
+      deviceCookie,
     }: {
       email: string;
       continueUrl: string;
       ip: string;
+      /** The browser's known-device cookie, if it sent one. */
+      deviceCookie?: string;
     }) {
-      await limitLinks(email, ip);
+      await limitLinks(email, ip, deviceCookie);
       const returnUrl = safeReturnUrl(
         new URL(continueUrl, publicUrl).searchParams.get("returnUrl"),
       );
@@ -213,6 +248,8 @@ function createLinkCompletion(options: SignInServiceOptions) {
     viewer: Viewer | null;
     ip: string;
     headers: Headers;
+    /** The browser's known-device cookie, if it sent one: it keeps its id. */
+    deviceCookie?: string;
   }): Promise<{ userData: UserData; setCookies: string[] }> {
     const { token, email, viewer } = input;
     await limiter.hit(`sign-in-complete:ip:${input.ip}`, completePerIp);
@@ -232,13 +269,20 @@ function createLinkCompletion(options: SignInServiceOptions) {
       headers: input.headers,
       returnHeaders: true,
     });
-    return { userData: toUserData(account, { self: true }), setCookies: answer.getSetCookie() };
+    // This browser is now known to have signed in to the address (an e-mail change's new one).
+    const known = options.devices.afterSignIn(input.deviceCookie, email);
+    return {
+      userData: toUserData(account, { self: true }),
+      setCookies: [...answer.getSetCookie(), known],
+    };
   };
 }
 
 export function createSignInService(options: SignInServiceOptions) {
   const { db, clock } = options;
   return {
+    /** The cookie a browser proves an earlier sign-in with, for the routes to read. */
+    deviceCookieName: options.devices.cookieName,
     ...createLinkSender(options),
     complete: createLinkCompletion(options),
     /** Forgets tokens a day after they expired. */

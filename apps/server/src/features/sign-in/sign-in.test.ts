@@ -16,6 +16,7 @@ import {
 import { AUTH_BASE_PATH } from "../../lib/identity";
 import { deleteAbandonedGuests } from "../users/data";
 import { deleteTokensExpiredBefore, insertEmailLinkToken } from "./data";
+import { STRANGER_LINKS_PER_ADDRESS_PER_HOUR } from "./service";
 
 const SEND = "/api/sign-in/email-link/send";
 const COMPLETE = "/api/sign-in/email-link/complete";
@@ -50,6 +51,22 @@ async function linkFor(email: string, client = t.client()): Promise<string> {
   expect(response.status).toBe(200);
   return (await t.lastMail(email)).token;
 }
+
+async function tokensFor(email: string): Promise<number> {
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(emailLinkTokens)
+    .where(eq(emailLinkTokens.email, email));
+  return row?.n ?? 0;
+}
+
+async function mailsTo(email: string): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(outbox).where(eq(outbox.to, email));
+  return row?.n ?? 0;
+}
+
+const STRANGERS_REFUSED =
+  "Too many sign-in links were requested for this address. Please try again in an hour, or ask from a browser you have signed in with before.";
 
 async function sessionUser(client: TestClient) {
   const response = await client.get<{
@@ -130,49 +147,39 @@ describe("sending a sign-in link", () => {
     expect(notInApp.body.error.messages).toContain("handleCodeInApp must be true.");
   });
 
-  it("limits links per address with a 429 and a clear message, until the window passes", async () => {
+  it("limits one browser's links per address with a 429 and a clear message, until the window passes", async () => {
     const email = newEmail("limited");
-    for (let i = 0; i < 5; i++) expect((await send(t.client(), email)).status).toBe(200);
+    // The owner's own browser, past the allowance strangers share: the limit on one requester.
+    const owner = await t.signIn(email);
+    for (let i = 0; i < 4; i++) expect((await send(owner, email)).status).toBe(200);
 
-    const refused = await send(t.client(), email);
+    const refused = await send(owner, email);
     expect(refused.status).toBe(429);
-    expect((refused.body as unknown as ErrorBody).error.message).toMatch(/Too many sign-in links/);
+    expect((refused.body as unknown as ErrorBody).error.message).toBe(
+      "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
+    );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const [tokens] = await t.db
-      .select({ n: count() })
-      .from(emailLinkTokens)
-      .where(eq(emailLinkTokens.email, email));
-    expect(tokens?.n).toBe(5);
+    expect(await tokensFor(email)).toBe(5);
 
     await t.client().post("/api/test/clock", { body: { advanceMs: 16 * 60 * 1000 } });
-    expect((await send(t.client(), email)).status).toBe(200);
+    expect((await send(owner, email)).status).toBe(200);
   });
 
-  it("does not let a stranger lock someone out: the limit counts per address and requester", async () => {
-    const email = newEmail("targeted");
-    const stranger = { remoteAddress: "203.0.113.66" };
-    const fromStranger = () =>
-      t.client().post<ErrorBody>(SEND, {
-        body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true } },
-        ...stranger,
-      });
-    for (let i = 0; i < 5; i++) expect((await fromStranger()).status).toBe(200);
-    expect((await fromStranger()).status).toBe(429);
-    // The owner, from their own network, still gets their link.
-    expect((await send(t.client(), email)).status).toBe(200);
-  });
-
-  it("caps links per address across every network at 30 an hour", async () => {
+  it("sends strangers a few links an hour per address, all networks together", async () => {
     const email = newEmail("capped");
     const from = (n: number) =>
       t.client().post<ErrorBody>(SEND, {
         body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true } },
         remoteAddress: `198.51.100.${n}`,
       });
-    for (let n = 1; n <= 30; n++) expect((await from(n)).status).toBe(200);
-    const refused = await from(31);
+    for (let n = 1; n <= STRANGER_LINKS_PER_ADDRESS_PER_HOUR; n++) {
+      expect((await from(n)).status).toBe(200);
+    }
+    const refused = await from(99);
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toMatch(/try again in an hour/);
+    expect(refused.body.error.message).toBe(STRANGERS_REFUSED);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect(await tokensFor(email)).toBe(STRANGER_LINKS_PER_ADDRESS_PER_HOUR);
   });
 
   it("answers 503 with the spec's message when the mail server is unreachable", async () => {
@@ -213,6 +220,272 @@ describe("limits per IP address", () => {
       .post<ErrorBody>(`${AUTH_BASE_PATH}/sign-in/anonymous`, { body: {} });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe("rate_limited");
+  });
+});
+
+describe("behind a proxy (TRUST_PROXY, decision 0037)", () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ env: { TRUST_PROXY: "true", SIGN_IN_LIMIT_PER_IP: "30" } });
+  });
+  afterAll(() => proxied?.close());
+
+  let spoofs = 0;
+  /** An address the client writes itself, a new one each time. */
+  const madeUp = () => {
+    spoofs += 1;
+    return `10.${(spoofs >> 16) & 255}.${(spoofs >> 8) & 255}.${spoofs & 255}`;
+  };
+  const viaProxy = (app: TestApp, email: string, forwardedFor: string, client = app.client()) =>
+    client.post<ErrorBody>(SEND, {
+      body: { email, actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true } },
+      // The proxy (this machine) appends the address it saw to what the client sent.
+      headers: { "x-forwarded-for": forwardedFor },
+    });
+
+  it("counts 40 requests with made-up left-most X-Forwarded-For entries as the one client the proxy saw", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const response = await viaProxy(proxied, newEmail(), `${madeUp()}, 127.0.0.72`);
+      statuses.push(response.status);
+      if (response.status !== 200) {
+        expect(response.body.error.message).toMatch(/from your network/);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it("lets one machine's made-up entries count as one requester: they cannot lock a second victim out", async () => {
+    const victim = newEmail("second-victim");
+    const owner = await proxied.signIn(victim);
+    const answers: string[] = [];
+    for (let i = 0; i < 31; i++) {
+      const response = await viaProxy(proxied, victim, `${madeUp()}, 127.0.0.73`);
+      answers.push(response.status === 200 ? "sent" : response.body.error.message);
+    }
+    // One requester's share, then that requester's own refusals (and its network's).
+    expect(answers.filter((answer) => answer === "sent").length).toBeLessThanOrEqual(5);
+    const ownRefusals = answers.filter(
+      (answer) =>
+        answer ===
+        "Too many sign-in links were requested for this address. Please wait 15 minutes and try again.",
+    );
+    expect(ownRefusals.length).toBeGreaterThan(20);
+    // The victim, through the proxy from their own network, with their browser.
+    const own = await viaProxy(proxied, victim, "198.51.100.20", owner);
+    expect(own.status).toBe(200);
+  });
+
+  it.each([
+    [
+      "two proxies (TRUST_PROXY=2)",
+      "2",
+      "127.0.0.1",
+      "203.0.113.5, 10.0.0.2",
+      "198.51.100.1, 10.0.0.2",
+    ],
+    [
+      "a list of proxies",
+      "127.0.0.1, 10.0.0.0/8",
+      "127.0.0.1",
+      "203.0.113.5, 10.0.0.2",
+      "198.51.100.1, 10.0.0.3",
+    ],
+    ["a client that is not a listed proxy", "10.0.0.0/8", "203.0.113.5", "", ""],
+    ["no trusted proxy (TRUST_PROXY=false)", "false", "203.0.113.5", "", ""],
+  ])(
+    "with %s, made-up left-most entries do not make a client another",
+    async (_case, TRUST_PROXY, remoteAddress, seen, other) => {
+      const app = await createTestApp({ env: { TRUST_PROXY, SIGN_IN_LIMIT_PER_IP: "3" } });
+      try {
+        const from = (forwarded: string, peer = remoteAddress) =>
+          app.client().post<ErrorBody>(SEND, {
+            body: {
+              email: newEmail(),
+              actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true },
+            },
+            headers: { "x-forwarded-for": [madeUp(), forwarded].filter(Boolean).join(", ") },
+            remoteAddress: peer,
+          });
+        for (let i = 0; i < 3; i++) expect((await from(seen)).status).toBe(200);
+        const refused = await from(seen);
+        expect(refused.status).toBe(429);
+        expect(refused.body.error.message).toMatch(/from your network/);
+        // Another client, as the proxies (or the socket) tell it, is not refused.
+        const another = await from(other, other ? remoteAddress : "198.51.100.1");
+        expect(another.status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});
+
+describe("no stranger can lock the owner out (the known-device cookie, decision 0036)", () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  const DEVICE_COOKIE = "eitheror.known_device";
+
+  it("strangers on six addresses use up only their own allowance: the owner's browser, from a seventh, still gets its link", async () => {
+    const email = newEmail("owner");
+    // The owner signed in on this browser once: it holds the proof since.
+    const earlier = await t.signIn(email, {
+      client: await t.httpClient({ localAddress: "127.0.0.17" }),
+    });
+    expect(earlier.cookies.get(DEVICE_COOKIE)).toBeDefined();
+    // An hour later nothing of that sign-in counts any more.
+    t.clock.advance(HOUR_MS);
+    const before = await mailsTo(email);
+
+    const answers: number[] = [];
+    for (let n = 11; n <= 16; n++) {
+      const stranger = await t.httpClient({ localAddress: `127.0.0.${n}` });
+      for (let i = 0; i < 5; i++) {
+        const response = await send(stranger, email);
+        answers.push(response.status);
+        if (response.status !== 200) {
+          expect(response.status).toBe(429);
+          expect((response.body as unknown as ErrorBody).error.message).toMatch(
+            /^Too many sign-in links were requested for this address\./,
+          );
+        }
+      }
+    }
+    expect(answers.filter((status) => status === 200)).toHaveLength(
+      STRANGER_LINKS_PER_ADDRESS_PER_HOUR,
+    );
+    expect(await mailsTo(email)).toBe(before + STRANGER_LINKS_PER_ADDRESS_PER_HOUR);
+
+    // The owner, on a seventh address (another network), with the browser's cookie.
+    const owner = await t.httpClient({ localAddress: "127.0.0.18" });
+    for (const [name, value] of earlier.cookies) owner.cookies.set(name, value);
+    const own = await send(owner, email);
+    expect(own.status).toBe(200);
+    expect(await mailsTo(email)).toBe(before + STRANGER_LINKS_PER_ADDRESS_PER_HOUR + 1);
+    const { token } = await t.lastMail(email);
+    expect((await complete(owner, token, email)).status).toBe(200);
+  });
+
+  it("sets the proof HttpOnly, SameSite=Lax, for the sign-in routes only, for a year", async () => {
+    const browser = t.client();
+    const email = newEmail("cookie");
+    const token = await linkFor(email, browser);
+    const done = await complete(browser, token, email);
+    const line = done.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+    const attributes = (line ?? "").split(";").map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(
+      expect.arrayContaining([
+        "httponly",
+        "samesite=lax",
+        "path=/api/sign-in/email-link",
+        `max-age=${365 * 24 * 60 * 60}`,
+      ]),
+    );
+    // Served over http here: a Secure cookie would never come back.
+    expect(attributes).not.toContain("secure");
+    // It names no address.
+    expect(line).not.toContain(encodeURIComponent(email));
+    expect(line).not.toContain(email);
+  });
+
+  it("is Secure, with the __Secure- prefix, when the app is served over https", async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: "https://eitheror.example" } });
+    try {
+      const browser = secure.client();
+      const email = newEmail("secure");
+      await send(browser, email);
+      const { token } = await secure.lastMail(email);
+      const done = await complete(browser, token, email);
+      const line = done.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`__Secure-${DEVICE_COOKIE}=`));
+      expect(line?.toLowerCase()).toContain("; secure");
+    } finally {
+      await secure.close();
+    }
+  });
+
+  const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  /** The same bytes spelled otherwise: a 22-character base64url's last character keeps 2 bits, the low 4 are slack. */
+  const respelled = (cookie: string) => {
+    const last = BASE64URL.indexOf(cookie.at(-1) ?? "A");
+    return `${cookie.slice(0, -1)}${BASE64URL[last ^ 1]}`;
+  };
+  /** Another signature: the first character changed. */
+  const altered = (signature: string) => `${signature[0] === "A" ? "B" : "A"}${signature.slice(1)}`;
+
+  it.each([
+    ["the browser's own cookie", 200, (genuine: string) => genuine],
+    ["a cookie for another address (the asker's own)", 429, (_: string, other: string) => other],
+    ["a made-up cookie", 429, () => `${"A".repeat(22)}.${"B".repeat(22)}`],
+    [
+      "the cookie with its signature changed",
+      429,
+      (genuine: string) => `${genuine.slice(0, 23)}${altered(genuine.slice(23))}`,
+    ],
+    ["the cookie spelled otherwise, the same bytes", 429, respelled],
+    ["the cookie with base64 padding", 429, (genuine: string) => `${genuine}==`],
+    [
+      "the cookie's signature under another device id",
+      429,
+      (genuine: string) => `${"C".repeat(22)}${genuine.slice(22)}`,
+    ],
+    [
+      "the signature beside another cookie's device id",
+      429,
+      (genuine: string, other: string) => `${other.slice(0, 22)}${genuine.slice(22)}`,
+    ],
+  ] as const)(
+    "once strangers used the allowance, answers %s with %i",
+    async (_case, status, cookieOf) => {
+      const victim = newEmail("victim");
+      const genuine = (await t.signIn(victim)).cookies.get(DEVICE_COOKIE) ?? "";
+      const other = (await t.signIn(newEmail("asker"))).cookies.get(DEVICE_COOKIE) ?? "";
+      // The victim's own sign-in took one link of the strangers' allowance.
+      for (let n = 2; n <= STRANGER_LINKS_PER_ADDRESS_PER_HOUR; n++) {
+        const response = await t.client().post(SEND, {
+          body: {
+            email: victim,
+            actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true },
+          },
+          remoteAddress: `192.0.2.${n}`,
+        });
+        expect(response.status).toBe(200);
+      }
+      const asker = t.client();
+      asker.cookies.set(DEVICE_COOKIE, cookieOf(genuine, other));
+      const answer = await send(asker, victim);
+      expect(answer.status).toBe(status);
+      if (status === 429) {
+        expect((answer.body as unknown as ErrorBody).error.message).toBe(STRANGERS_REFUSED);
+      }
+    },
+  );
+
+  it("proves every address this browser signed in to, and an e-mail change's new one", async () => {
+    const browser = t.client();
+    const first = newEmail("first");
+    const second = newEmail("second");
+    await t.signIn(first, { client: browser });
+    await t.signIn(second, { client: browser });
+    const moved = newEmail("moved");
+    await browser.post("/api/email-change/send", { body: { email: moved } });
+    const { token } = await t.lastMail(moved);
+    expect((await complete(browser, token, moved)).status).toBe(200);
+
+    for (const email of [first, second, moved]) {
+      for (let n = 1; n <= STRANGER_LINKS_PER_ADDRESS_PER_HOUR; n++) {
+        await t.client().post(SEND, {
+          body: {
+            email,
+            actionCodeSettings: { url: "/sign-in/link-router", handleCodeInApp: true },
+          },
+          remoteAddress: `192.0.2.${100 + n}`,
+        });
+      }
+      expect((await send(t.client(), email)).status, `a stranger asking for ${email}`).toBe(429);
+      expect((await send(browser, email)).status, `this browser asking for ${email}`).toBe(200);
+    }
   });
 });
 

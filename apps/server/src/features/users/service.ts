@@ -61,7 +61,7 @@ function createProfiles({ db, access }: Core) {
 }
 
 /** Accounts and sessions as signing in changes them, in the caller's transaction; and guests' pruning. */
-function createAccounts({ db, clock }: Core) {
+function createAccounts({ db, clock, events }: Core) {
   return {
     /** The account of a proven address, made on its first sign-in (null: a guest's address). */
     accountFor(unit: Unit, email: string): Promise<UserRow | null> {
@@ -89,8 +89,10 @@ function createAccounts({ db, clock }: Core) {
       await deleteUser(unit.tx, guestId);
       return true;
     },
+    /** Ends a session the app itself replaces (another account signs in in its browser). */
     async endSession(unit: Unit, sessionId: string) {
       await deleteSession(unit.tx, sessionId);
+      unit.afterCommit(() => events.endSession(sessionId));
     },
     /**
      * Forgets guests whose sessions have all run out, a batch at a time: PGlite
