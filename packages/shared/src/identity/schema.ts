@@ -32,10 +32,11 @@ export type CheckAdminResponse = z.infer<typeof checkAdminResponseSchema>;
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MIN_DISPLAY_NAME_LENGTH = 2;
-/** The name chosen at /sign-in/details. */
-export const MAX_DETAILS_NAME_LENGTH = 50;
-/** The name edited on one's own profile: the product gives a tighter limit there. */
-export const MAX_PROFILE_NAME_LENGTH = 24;
+/**
+ * A display name's one limit, at sign-in details, on the profile and on the
+ * server: the product's two limits (50 and 24) unified to 50 (decision 0052).
+ */
+export const MAX_DISPLAY_NAME_LENGTH = 50;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const PROFILE_IMAGE_SIZE = 400;
@@ -70,23 +71,21 @@ export const emailSchema = z
   .pipe(z.email({ error: fieldMessages.email }));
 
 /** A name as others see it: control and invisible characters out, trimmed. */
-const displayNameSchema = (max: number) => freeTextSchema(max, { min: MIN_DISPLAY_NAME_LENGTH });
+const displayNameSchema = freeTextSchema(MAX_DISPLAY_NAME_LENGTH, { min: MIN_DISPLAY_NAME_LENGTH });
 
-/** Any display name the server stores: the looser of the two form limits. */
-export const displayNameServerSchema = displayNameSchema(MAX_DETAILS_NAME_LENGTH);
+/** Any display name the server stores: the same rule as both forms. */
+export const displayNameServerSchema = displayNameSchema;
 
 // ── Forms ──
 
 export const signInFormSchema = z.object({ email: emailSchema });
 export type SignInForm = z.infer<typeof signInFormSchema>;
 
-export const detailsFormSchema = z.object({
-  displayName: displayNameSchema(MAX_DETAILS_NAME_LENGTH),
-});
+export const detailsFormSchema = z.object({ displayName: displayNameSchema });
 export type DetailsForm = z.infer<typeof detailsFormSchema>;
 
 export const profileFormSchema = z.object({
-  displayName: displayNameSchema(MAX_PROFILE_NAME_LENGTH),
+  displayName: displayNameSchema,
   email: emailSchema,
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
