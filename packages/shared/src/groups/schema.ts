@@ -27,6 +27,11 @@ export const groupMessages = {
     "Member limit reached. Contact group admin to increase max members allowed in this group.",
   deleted: "Group deleted",
   left: "You successfully left group",
+  /** To the member the admin removed, on the group's open page (beyond the spec). */
+  removedYou: (group: string) => `You were removed from ${group}`,
+  /** A group that answered before now refuses the viewer: removed, or the group deleted. */
+  noLongerMember: (group: string) => `You are no longer a member of ${group}`,
+  noLongerMemberWhy: "The group's admin removed you, or deleted the group.",
   saved: "Changes Saved",
   removed: (name: string) => `${name} removed from group`,
   confirmDelete: "Are you sure you want to delete this group?",

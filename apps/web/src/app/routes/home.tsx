@@ -1,15 +1,23 @@
+import { Alert } from "@/components/ui/alert";
 import { PageTitle } from "@/components/ui/page-title";
 import { PageLoader } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/get-session";
 import { DailyDilemmaPanel } from "@/features/global-dilemma/components/daily-dilemma-panel";
+import type { GroupClosedState } from "@/features/groups/components/group-page";
 import { MyGroups } from "@/features/groups/components/my-groups";
 import { useRoundsOfMine } from "@/features/rounds/api/get-rounds-of-mine";
 import { RoundStatus } from "@/features/rounds/components/round-status";
+import { useNavigationNotice } from "../use-navigation-notice";
+
+const readGroupNotice = (state: unknown) =>
+  (state as GroupClosedState | null)?.groupNotice ?? undefined;
 
 /** /home: a greeting, today's dilemma (collapsible) and My Groups. */
 export function HomeRoute() {
   const { session } = useSession();
   const rounds = useRoundsOfMine();
+  // "You were removed from …", brought from the group's page.
+  const groupNotice = useNavigationNotice(readGroupNotice);
   if (!session) return <PageLoader />;
   const firstName = session.user.name?.split(/\s+/)[0];
   return (
@@ -18,6 +26,11 @@ export function HomeRoute() {
       <h1 className="break-words text-2xl font-bold tracking-tight text-fg sm:text-3xl">
         {firstName ? `Hi, ${firstName}` : "Welcome back"}
       </h1>
+      {groupNotice.notice && (
+        <Alert kind="info" onDismiss={groupNotice.dismiss}>
+          <span className="break-words">{groupNotice.notice}</span>
+        </Alert>
+      )}
       <DailyDilemmaPanel />
       <MyGroups
         viewerId={session.user.id}
