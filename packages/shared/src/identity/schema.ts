@@ -55,6 +55,8 @@ export const identityMessages = {
   sendNewLink: (email: string) => `Send a new link to ${email}`,
   goToSignIn: "Go to Sign In Page",
   detailsHeader: "Enter your Name and upload profile image (optional).",
+  /** Under the spec's header, in plainer words (beyond the spec). */
+  detailsSubtitle: "Choose the name your friends will see. A photo is up to you.",
   detailsFailed: "Internal error updating full name. Please try again.",
   profileFailed: "Internal error updating profile. Please try again.",
   profileSaved: "Profile Saved Successfully",
