@@ -35,6 +35,9 @@ export const groupMessages = {
   saved: "Changes Saved",
   removed: (name: string) => `${name} removed from group`,
   confirmDelete: "Are you sure you want to delete this group?",
+  /** Under the spec's question: what goes with the group (beyond the spec). */
+  deleteLoses:
+    "Its rounds, votes, comments, leaderboard and past rounds go for every member, and its invitation link stops working. This cannot be undone.",
   confirmLeave: "Are you sure you want to leave this group?",
   confirmRemove: (name: string) => `Are you sure you want to remove ${name} from group?`,
   inviteNote: "Note: Anyone sent this link would be able to join this group.",

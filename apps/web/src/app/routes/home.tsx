@@ -1,3 +1,4 @@
+import { byVotesNeeded } from "@eitheror/shared/rounds/rules";
 import { Alert } from "@/components/ui/alert";
 import { PageTitle } from "@/components/ui/page-title";
 import { PageLoader } from "@/components/ui/spinner";
@@ -20,6 +21,7 @@ export function HomeRoute() {
   const groupNotice = useNavigationNotice(readGroupNotice);
   if (!session) return <PageLoader />;
   const firstName = session.user.name?.split(/\s+/)[0];
+  const roundOf = (groupId: string) => rounds.data?.find((open) => open.groupId === groupId);
   return (
     <div className="space-y-8 sm:space-y-10">
       <PageTitle screen="Home" />
@@ -35,10 +37,12 @@ export function HomeRoute() {
       <MyGroups
         viewerId={session.user.id}
         roundStatus={(group) => {
-          const round = rounds.data?.find((open) => open.groupId === group.id);
+          const round = roundOf(group.id);
           if (rounds.isPending) return <span aria-hidden>&nbsp;</span>;
           return round && <RoundStatus round={round} />;
         }}
+        // The groups that need the viewer's votes come first, due soonest first.
+        order={(groups) => byVotesNeeded(groups, (group) => roundOf(group.id))}
       />
     </div>
   );

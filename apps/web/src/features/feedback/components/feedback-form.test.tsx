@@ -3,15 +3,18 @@ import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
 import { FeedbackForm } from "./feedback-form";
 
-function renderForm({ ready = true } = {}) {
+function renderForm({ ready = true, home }: { ready?: boolean; home?: string } = {}) {
   const fetchSpy = vi.spyOn(globalThis, "fetch");
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <FeedbackForm ready={ready} />
+      <MemoryRouter>
+        <FeedbackForm ready={ready} home={home} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { fetchSpy, user: userEvent.setup() };
@@ -72,4 +75,26 @@ describe("FeedbackForm", () => {
     renderForm({ ready: false });
     expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it.each([
+    [undefined, "Back to Home", "/home"],
+    ["/", "Go to today's dilemma", "/"],
+  ])(
+    "after the thanks, leads back (home %s) as well as to more feedback",
+    async (home, label, href) => {
+      const { fetchSpy, user } = renderForm({ home });
+      fetchSpy.mockImplementation(
+        async () =>
+          new Response(JSON.stringify({ data: { id: "f1" } }), {
+            headers: { "content-type": "application/json" },
+          }),
+      );
+      await user.type(box(), "Love it");
+      await user.click(screen.getByRole("button", { name: "Send" }));
+
+      expect(await screen.findByText("Feedback received. Thank you")).toBeTruthy();
+      expect(screen.getByRole("link", { name: label }).getAttribute("href")).toBe(href);
+      expect(screen.getByRole("button", { name: "Send more feedback" })).toBeTruthy();
+    },
+  );
 });

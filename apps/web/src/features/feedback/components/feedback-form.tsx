@@ -8,13 +8,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MessageSquareHeart } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card, cardTitleClass } from "@/components/ui/card";
 import { FormErrors } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { Textarea } from "@/components/ui/input";
+import { Link } from "@/components/ui/link";
 import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { failureMessages, formMessages } from "@/lib/form-messages";
 import { useSendFeedback } from "../api/send-feedback";
@@ -26,9 +28,10 @@ const ERRORS_ID = "feedback-errors";
 /**
  * /feedback (docs/product.md#screens): entry, then thanks once it is sent. A
  * failed send stays on entry with the text as typed, so nothing is lost.
- * `ready` is false while a visitor's guest session is still starting.
+ * `ready` is false while a visitor's guest session is still starting; `home` is
+ * where the thanks lead back to (home for a member, the landing page for a guest).
  */
-export function FeedbackForm({ ready }: { ready: boolean }) {
+export function FeedbackForm({ ready, home = paths.home }: { ready: boolean; home?: string }) {
   const send = useSendFeedback();
   const form = useForm({
     resolver: zodResolver(feedbackBodySchema),
@@ -52,6 +55,7 @@ export function FeedbackForm({ ready }: { ready: boolean }) {
       <h1 className={cardTitleClass}>Send us feedback</h1>
       {send.isSuccess ? (
         <Thanks
+          home={home}
           onMore={() => {
             form.reset();
             send.reset();
@@ -102,13 +106,19 @@ export function FeedbackForm({ ready }: { ready: boolean }) {
   );
 }
 
-function Thanks({ onMore }: { onMore: () => void }) {
+/** The thanks, the way back, and a way to say more. */
+function Thanks({ home, onMore }: { home: string; onMore: () => void }) {
   return (
     <div className="mt-5 space-y-5">
       <Alert kind="success">{feedbackMessages.thanks}</Alert>
-      <Button variant="secondary" onClick={onMore}>
-        Send more feedback
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Link to={home} className={buttonClass("primary")}>
+          {home === paths.home ? "Back to Home" : "Go to today's dilemma"}
+        </Link>
+        <Button variant="secondary" onClick={onMore}>
+          Send more feedback
+        </Button>
+      </div>
     </div>
   );
 }

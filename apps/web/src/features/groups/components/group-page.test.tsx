@@ -73,7 +73,7 @@ function HomeProbe() {
   return <p>Home: {state?.groupNotice}</p>;
 }
 
-function renderPage() {
+function renderPage(viewerId = "u-me") {
   const panel = () => <VotePanel />;
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -84,7 +84,7 @@ function renderPage() {
             element={
               <GroupPage
                 groupId="g1"
-                viewerId="u-me"
+                viewerId={viewerId}
                 panels={{ current: panel, leaderboard: panel, "past-rounds": panel }}
               />
             }
@@ -162,5 +162,24 @@ describe("GroupPage, when the viewer is no longer a member", () => {
     await act(async () => answerLeave?.());
 
     expect((await screen.findByRole("status")).textContent).toContain(groupMessages.left);
+  });
+});
+
+describe("GroupPage, deleting", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("the confirmation keeps the product's question and names the group and what goes with it", async () => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    serverWhere(() => true);
+    renderPage("u-admin");
+    await screen.findByRole("heading", { level: 1, name: group.name });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Group actions" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Delete Group" }));
+
+    const dialog = await screen.findByRole("dialog", { name: groupMessages.confirmDelete });
+    const details = document.getElementById(dialog.getAttribute("aria-describedby") ?? "");
+    expect(details?.textContent).toContain(group.name);
+    expect(details?.textContent).toContain(groupMessages.deleteLoses);
   });
 });

@@ -177,6 +177,7 @@ function OpenGroup({
       <GroupHeader group={group}>
         <GroupActionsMenu
           groupId={group.id}
+          groupName={group.name}
           isAdmin={isAdmin}
           busy={actions.busy}
           onDelete={act(actions.delete, "deleted")}
