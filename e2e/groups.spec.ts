@@ -116,6 +116,15 @@ test.describe("groups", () => {
     await friend.goto(link);
     await expect(friendsGroup.heading("Book Club")).toBeVisible();
 
+    // On the landing page a member finds their groups, not the pitch to strangers.
+    await friend.goto("/");
+    const yourGroups = friend.getByRole("region", { name: "Your groups" });
+    await expect(yourGroups.getByRole("link", { name: /Book Club/ })).toBeVisible();
+    await expect(
+      friend.getByRole("heading", { name: "Think you know your friends?" }),
+    ).toBeHidden();
+    await expectScreen(friend, "Today's Dilemma");
+
     // The admin's home and group profile show both.
     await home.open();
     await expect(home.groupCard("Book Club")).toContainText("2/5 members");
@@ -194,6 +203,12 @@ test.describe("groups", () => {
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect(page.getByText("Dan Member removed from group")).toBeVisible();
     await expect(profile.members).toHaveCount(2);
+    // Dan's open group page is told at once, then goes home, which says it again.
+    const removed = dan.page.getByText("You were removed from Chess Club");
+    await expect(removed).toBeVisible();
+    await shoot(dan.page, "Removed from group");
+    await expect(dan.page).toHaveURL("/home", { timeout: 5_000 });
+    await expect(removed).toBeVisible();
     await dan.page.goto(`/group/${groupId}`);
     await expect(
       dan.page.getByRole("heading", { name: "This group does not exist." }),
@@ -222,6 +237,10 @@ test.describe("groups", () => {
     expect(await group.menuItems()).toEqual(["Invite Members", "Edit Group", "Delete Group"]);
     await group.choose("Delete Group");
     await expect(group.dialog()).toContainText("Are you sure you want to delete this group?");
+    // It names the group and what goes with it.
+    await expect(group.dialog()).toContainText("Chess Club");
+    await expect(group.dialog()).toContainText("Its rounds, votes, comments, leaderboard");
+    await shoot(page, "Delete group confirmation");
     // Cancel keeps everything as it was.
     await group.dialog().getByRole("button", { name: "Cancel" }).click();
     await expect(group.dialog()).toBeHidden();
