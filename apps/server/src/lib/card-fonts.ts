@@ -61,14 +61,19 @@ let configured = false;
  */
 export function useCardFonts(): void {
   if (configured) return;
-  const conf = fontconfigFile(cardFontFiles());
-  const name = `card-fonts-${createHash("sha256").update(conf).digest("hex").slice(0, 16)}.conf`;
-  const path = join(privateFolder(join(tmpdir(), `eitheror-${userInfo().uid}`)), name);
-  const partial = `${path}.${process.pid}`;
-  writeFileSync(partial, conf);
-  renameSync(partial, path);
-  process.env.FONTCONFIG_FILE = path;
   configured = true;
+  try {
+    const conf = fontconfigFile(cardFontFiles());
+    const name = `card-fonts-${createHash("sha256").update(conf).digest("hex").slice(0, 16)}.conf`;
+    const path = join(privateFolder(join(tmpdir(), `eitheror-${userInfo().uid}`)), name);
+    const partial = `${path}.${process.pid}`;
+    writeFileSync(partial, conf);
+    renameSync(partial, path);
+    process.env.FONTCONFIG_FILE = path;
+  } catch {
+    // No private temporary folder (or no fonts installed): the system's fonts draw
+    // the cards, emoji perhaps as boxes, which beats a card that fails.
+  }
 }
 
 /** The code points a TrueType font maps to a glyph, read from its `cmap` table. */
