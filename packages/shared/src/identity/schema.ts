@@ -51,8 +51,11 @@ export const identityMessages = {
   sendFailed: "Internal error. Please try signing in again.",
   invalidLink: "Invalid sign in link. Please try signing in again",
   /** A sign-in link past its 10 minutes (beyond the spec: the spec has one text for every bad link). */
-  linkExpired: "This sign-in link has expired: links work for 10 minutes.",
-  sendNewLink: (email: string) => `Send a new link to ${email}`,
+  linkExpired: "This sign-in link has expired. Sign-in links work for 10 minutes.",
+  linkExpiredHeading: "This link has expired",
+  /** Before the address a new link would go to. */
+  newLinkGoesTo: "One tap sends a new one to",
+  sendNewLink: "Send a new link",
   goToSignIn: "Go to Sign In Page",
   detailsHeader: "Enter your Name and upload profile image (optional).",
   /** Under the spec's header, in plainer words (beyond the spec). */

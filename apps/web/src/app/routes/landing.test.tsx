@@ -66,7 +66,7 @@ describe("LandingRoute", () => {
     expect(screen.queryByText(PITCH)).toBeNull();
     await screen.findByText("Awaiting your votes");
     const links = [...section.querySelectorAll("a")].map((link) => link.getAttribute("href"));
-    expect(links).toEqual(["/home", "/group/g2", "/group/g1"]);
+    expect(links).toEqual(["/group/g2", "/group/g1", "/home"]);
     // Its code loads on demand, the first time in a test worker slowly.
   }, 30_000);
 

@@ -132,9 +132,8 @@ describe("EmailLinkSignIn, a failed completion", () => {
     ).toBeTruthy();
     expect(screen.getByText(identityMessages.linkExpired)).toBeTruthy();
     expect(screen.queryByText(identityMessages.invalidLink)).toBeNull();
-    await userEvent.click(
-      screen.getByRole("button", { name: identityMessages.sendNewLink("ada@example.test") }),
-    );
+    expect(screen.getByText("ada@example.test")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: identityMessages.sendNewLink }));
 
     expect(await screen.findByText(identityMessages.linkSent("ada@example.test"))).toBeTruthy();
     const sent = fetchSpy.mock.calls.find((call) => String(call[0]).endsWith("/send"));

@@ -215,9 +215,13 @@ function ExpiredLink({ email, returnUrl }: { email: string; returnUrl: string | 
   return (
     <Card className="mx-auto max-w-md">
       <CardHeading screen="Link Expired" icon={<TimerOff className="size-6" />}>
-        This link has expired
+        {identityMessages.linkExpiredHeading}
       </CardHeading>
       <p className="mt-2 text-fg-muted">{identityMessages.linkExpired}</p>
+      <p className="mt-2 text-fg-muted">
+        {identityMessages.newLinkGoesTo}{" "}
+        <span className="break-all font-semibold text-fg">{email}</span>.
+      </p>
       {send.isError && (
         <Alert kind="danger" className="mt-4">
           {sendFailure(send.error)
@@ -232,7 +236,7 @@ function ExpiredLink({ email, returnUrl }: { email: string; returnUrl: string | 
           onClick={() => send.mutate({ email, returnUrl })}
         >
           {send.isPending && <Spinner className="size-4 text-on-brand" label="Sending" />}
-          <span className="min-w-0 break-words">{identityMessages.sendNewLink(email)}</span>
+          {identityMessages.sendNewLink}
         </Button>
         <GoToSignIn returnUrl={returnUrl} primary={false} />
       </div>

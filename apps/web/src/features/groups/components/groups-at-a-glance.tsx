@@ -33,14 +33,9 @@ export function GroupsAtAGlance({
       aria-busy={groups.isPending}
       className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border sm:p-6"
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <h2 id={HEADING_ID} className="text-xl font-bold tracking-tight text-fg">
-          Your groups
-        </h2>
-        <Link to={paths.home} className={buttonClass("ghost", "-mr-3", "sm")}>
-          Go to Home <ArrowRight aria-hidden className="size-4" />
-        </Link>
-      </div>
+      <h2 id={HEADING_ID} className="text-xl font-bold tracking-tight text-fg">
+        Your groups
+      </h2>
       {groups.isPending ? (
         <div className="mt-3 h-16 animate-pulse rounded-xl bg-surface-muted" />
       ) : shown.length === 0 ? (
@@ -76,6 +71,9 @@ export function GroupsAtAGlance({
           ))}
         </ul>
       )}
+      <Link to={paths.home} className={buttonClass("ghost", "-ml-3 mt-2", "sm")}>
+        Go to Home <ArrowRight aria-hidden className="size-4" />
+      </Link>
     </section>
   );
 }
