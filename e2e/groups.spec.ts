@@ -10,7 +10,7 @@ import { SignInPage } from "./pages/sign-in-page";
 import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
 import { addressFor, createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
-import { expectScreen } from "./support/screens";
+import { expectScreen, shoot } from "./support/screens";
 
 test.describe("groups", () => {
   // Whole journeys: several people sign in by e-mail, and every screen is checked in two schemes.
@@ -95,11 +95,13 @@ test.describe("groups", () => {
     await expectScreen(friend, "Join Book Club");
     await invite.join.click();
     await expect(new SignInPage(friend).heading).toBeVisible();
+    // The sign-in page says what it is for; once signed in, the first Join counts.
+    await expect(friend.getByText("Sign in to join Book Club.")).toBeVisible();
+    await shoot(friend, "Sign In to join");
     await signUp(friend, addressFor("ben", testInfo), "Ben Friend");
-    await expect(friend).toHaveURL(new URL(link).pathname);
-    await invite.join.click();
     const friendsGroup = new GroupPage(friend);
     await expect(friendsGroup.heading("Book Club")).toBeVisible();
+    await expect(friend).toHaveURL(`/group/${groupId}`);
     await expect(friendsGroup.awaitingAdmin).toBeVisible();
     await expect(friendsGroup.gettingStarted).toBeHidden();
     await expectScreen(friend, "Book Club");
@@ -113,6 +115,15 @@ test.describe("groups", () => {
     // Opening the link again, as a member, leads straight to the group.
     await friend.goto(link);
     await expect(friendsGroup.heading("Book Club")).toBeVisible();
+
+    // On the landing page a member finds their groups, not the pitch to strangers.
+    await friend.goto("/");
+    const yourGroups = friend.getByRole("region", { name: "Your groups" });
+    await expect(yourGroups.getByRole("link", { name: /Book Club/ })).toBeVisible();
+    await expect(
+      friend.getByRole("heading", { name: "Think you know your friends?" }),
+    ).toBeHidden();
+    await expectScreen(friend, "Today's Dilemma");
 
     // The admin's home and group profile show both.
     await home.open();
@@ -192,6 +203,12 @@ test.describe("groups", () => {
     await dialog.getByRole("button", { name: "Remove" }).click();
     await expect(page.getByText("Dan Member removed from group")).toBeVisible();
     await expect(profile.members).toHaveCount(2);
+    // Dan's open group page is told at once, then goes home, which says it again.
+    const removed = dan.page.getByText("You were removed from Chess Club");
+    await expect(removed).toBeVisible();
+    await shoot(dan.page, "Removed from group");
+    await expect(dan.page).toHaveURL("/home", { timeout: 5_000 });
+    await expect(removed).toBeVisible();
     await dan.page.goto(`/group/${groupId}`);
     await expect(
       dan.page.getByRole("heading", { name: "This group does not exist." }),
@@ -229,6 +246,10 @@ test.describe("groups", () => {
     expect(await group.menuItems()).toEqual(["Invite Members", "Edit Group", "Delete Group"]);
     await group.choose("Delete Group");
     await expect(group.dialog()).toContainText("Are you sure you want to delete this group?");
+    // It names the group and what goes with it.
+    await expect(group.dialog()).toContainText("Chess Club");
+    await expect(group.dialog()).toContainText("Its rounds, votes, comments, leaderboard");
+    await shoot(page, "Delete group confirmation");
     // Cancel keeps everything as it was.
     await group.dialog().getByRole("button", { name: "Cancel" }).click();
     await expect(group.dialog()).toBeHidden();

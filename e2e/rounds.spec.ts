@@ -59,9 +59,19 @@ test.describe("rounds", () => {
     // Submitting with a vote missing says so, without asking the server.
     await ann.submitVotes.click();
     await expect(page.getByText("Votes for all members is required to submit.")).toBeVisible();
+    // The cards without a pick are marked; the first of them has the focus, on its A.
+    const marked = page.getByRole("listitem").filter({ hasText: "Pick A or B for this member." });
+    await expect(marked).toHaveCount(2);
+    await expect(ann.card(BEN).getByText("Pick A or B for this member.")).toBeVisible();
+    await expect(ann.card(CY).getByText("Pick A or B for this member.")).toBeVisible();
+    await expect(marked.first().getByRole("button", { name: /^A\b/ })).toBeFocused();
     await shoot(page, "round-missing-votes");
     await ann.vote(BEN, "B", "Ben is a B.");
+    await expect(ann.card(BEN).getByText("Pick A or B for this member.")).toBeHidden();
     await ann.vote(CY, "B", "Cy <b>too</b>");
+    // Every card has its pick: the message and the marks are gone.
+    await expect(page.getByText("Votes for all members is required to submit.")).toBeHidden();
+    await expect(page.getByText("Pick A or B for this member.")).toHaveCount(0);
     await expectScreen(page, GROUP);
     await shoot(page, "round-voting");
 

@@ -31,10 +31,18 @@ test.describe("share cards", () => {
     const [copied = ""] = await copiedTexts(page);
     const [text, link = ""] = copied.split("\n");
     // Parallel journeys choose the same dilemma: the percentage is what the page showed.
-    expect(text).toMatch(
-      new RegExp(`^eitheror \\d{4}-\\d{2}-\\d{2}: I picked B, ${percent}% agreed$`),
-    );
-    const day = text?.slice("eitheror ".length, "eitheror ".length + 10) ?? "";
+    // The option's own text and the day in words: "26 November 2026".
+    const today = (await (await page.request.get("/api/dilemmas/global")).json()) as {
+      data: { globalDilemmaData: { day: string; optionB: string } };
+    };
+    const { day, optionB } = today.data.globalDilemmaData;
+    const inWords = new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    expect(text).toBe(`eitheror, ${inWords}: I picked “${optionB.trim()}” — ${percent}% agreed`);
     expect(link).toBe(new URL(`/daily/${day}`, page.url()).toString());
     await expectScreen(page, "Today's Dilemma");
     await shoot(page, "daily-share-copied");

@@ -36,3 +36,27 @@ export async function expectCardPng(png: Buffer) {
   expect(dark / band.length, "dark card behind the text").toBeGreaterThan(0.3);
   expect(light / band.length, "light text on the card").toBeGreaterThan(0.02);
 }
+
+/**
+ * Whether a picture of one glyph, dark on light, is the missing-glyph box that
+ * Pango draws for a character no font has: a rectangle's outline (with the code
+ * point's digits inside), so every edge of the ink's bounding box is ink.
+ */
+export async function isMissingGlyphBox(png: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(png)
+    .flatten({ background: "#ffffff" })
+    .greyscale()
+    .trim({ background: "#ffffff", threshold: 40 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const dark = (x: number, y: number) => (data[y * info.width + x] ?? 255) < 128;
+  const share = (points: Array<[number, number]>) =>
+    points.filter(([x, y]) => dark(x, y)).length / points.length;
+  const across = (y: number) =>
+    Array.from({ length: info.width }, (_, x) => [x, y] as [number, number]);
+  const down = (x: number) =>
+    Array.from({ length: info.height }, (_, y) => [x, y] as [number, number]);
+  // An edge one pixel in from the bounding box, where antialiasing is solid.
+  const edges = [across(1), across(info.height - 2), down(1), down(info.width - 2)];
+  return edges.every((edge) => share(edge) > 0.8);
+}

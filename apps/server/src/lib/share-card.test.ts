@@ -1,15 +1,19 @@
 import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { isMissingGlyphBox } from "../../test/png";
+import { cardFontCoverage } from "./card-fonts";
 import {
   CARD,
   clipToWidth,
   dailyCardSvg,
+  drawable,
   escapeXml,
   estimateWidth,
   fitQuestion,
   renderPng,
   roundCardSvg,
+  UNDRAWABLE,
   wrapToWidth,
 } from "./share-card";
 
@@ -93,5 +97,57 @@ describe("the cards' SVG", () => {
     expect(svg).toContain(">Ana</text>");
     expect(svg).toContain(">2 pts</text>");
     expect(svg).toContain(">1 pt</text>");
+  });
+});
+
+describe("the cards' fonts", () => {
+  /** One glyph, large, dark on light, drawn as a card is (card fonts, sharp). */
+  const glyph = (char: string) =>
+    renderPng(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}"><rect width="100%" height="100%" fill="#fff"/><text x="300" y="420" font-size="320" font-family="DejaVu Sans, Noto Emoji" font-weight="700">${char}</text></svg>`,
+    );
+
+  it("draw emoji as emoji, not as the box of a character no font has", async () => {
+    // The yardstick: a private-use character, which no font has, is the box.
+    expect(cardFontCoverage().has(0xe000)).toBe(false);
+    expect(await isMissingGlyphBox(await glyph("\u{E000}"))).toBe(true);
+    for (const emoji of ["🎉", "👩‍👩‍👧", "👍🏽", "🇫🇷", "☕", "❤️"]) {
+      expect(await isMissingGlyphBox(await glyph(emoji)), emoji).toBe(false);
+    }
+    expect(await isMissingGlyphBox(await glyph("Ж")), "a letter").toBe(false);
+  });
+
+  it("replace a character none of them has with a question mark, whole", () => {
+    expect(drawable("Dee 🎉 & Jo👍🏽")).toBe("Dee 🎉 & Jo👍🏽");
+    expect(drawable("Café Ωж")).toBe("Café Ωж");
+    expect(drawable("山田 Ana")).toBe(`${UNDRAWABLE}${UNDRAWABLE} Ana`);
+    expect(drawable("\u{E000}x")).toBe(`${UNDRAWABLE}x`);
+  });
+
+  it("leave nothing in a card's text that no font draws", () => {
+    const covered = cardFontCoverage();
+    const unseen = /[\p{Default_Ignorable_Code_Point}\s]/u;
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 40 }), (text) => {
+        for (const char of drawable(text)) {
+          expect(covered.has(char.codePointAt(0) ?? 0) || unseen.test(char), char).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it("put a name's emoji on the round card and a question mark for what it cannot draw", () => {
+    const svg = roundCardSvg({
+      title: "eitheror",
+      host: "play.example",
+      dilemma: "Party 🎉 or nap 😴?",
+      podium: [
+        { rank: 1, displayName: "Dee 🎉", points: 2 },
+        { rank: 2, displayName: "山田", points: 1 },
+      ],
+    });
+    expect(svg).toContain(">Party 🎉 or nap 😴?</text>");
+    expect(svg).toContain(">Dee 🎉</text>");
+    expect(svg).toContain(`>${UNDRAWABLE}${UNDRAWABLE}</text>`);
   });
 });

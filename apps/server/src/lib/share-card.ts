@@ -1,12 +1,15 @@
 import { dilemmaDayLabel, splitPercentages } from "@eitheror/shared/global-dilemma/rules";
 import { ordinal, type PodiumPlace, pointsText, wrapText } from "@eitheror/shared/share/rules";
 import sharp from "sharp";
+import { CARD_FONT_FAMILY, cardFontCoverage, useCardFonts } from "./card-fonts";
 
 /**
  * The share cards' pictures (decision 0028): an SVG drawn here, turned into a
- * 1200×630 PNG by sharp (librsvg, fonts through fontconfig: DejaVu Sans, which
- * Debian's fontconfig installs with it). Text is wrapped by counting characters
- * against a generous width per character, so a line never runs off the card.
+ * 1200×630 PNG by sharp (librsvg, through fontconfig, in the fonts the server
+ * ships: DejaVu Sans and Noto Emoji, decision 0053). Text is wrapped by counting
+ * characters against a generous width per character, so a line never runs off
+ * the card, and a character none of the fonts has is drawn as "?", never as the
+ * missing-glyph box.
  */
 export const CARD = { width: 1200, height: 630 } as const;
 
@@ -14,13 +17,17 @@ const MARGIN = 80;
 const TEXT_WIDTH = CARD.width - 2 * MARGIN;
 /** A character of DejaVu Sans Bold is at most this wide on average, in em (measured: ~0.6). */
 const CHAR_EM = 0.64;
-/** Upper bounds of DejaVu Sans Bold's widths, in em, for the characters wider than CHAR_EM. */
+/**
+ * Upper bounds of the card fonts' widths, in em, for the characters wider than
+ * CHAR_EM (measured: W 1.10, Noto Emoji 1.25, Cyrillic capitals up to 1.31).
+ */
 const WIDE = [
-  { test: /[WMmw@%\u2014]/u, em: 1.05 },
+  { test: /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u, em: 1.3 },
+  { test: /[WMmw@%\u2014]/u, em: 1.12 },
   { test: /[A-Z0-9#&]/u, em: 0.86 },
-  { test: /[\u2e80-\uffff\u{10000}-\u{10ffff}]/u, em: 1.05 },
+  { test: /[^\u0020-\u024f\u1e00-\u1eff]/u, em: 1.35 },
 ];
-const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
+const FONT = CARD_FONT_FAMILY;
 const colours = {
   from: "#2e1065",
   to: "#4c1d95",
@@ -50,6 +57,29 @@ export function escapeXml(text: string): string {
       .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
       .replace(/[&<>"']/g, (char) => XML_SPECIAL[char] ?? char)
   );
+}
+
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** Drawn as nothing (joiners, variation selectors, emoji tags) or as a space. */
+const UNSEEN = /[\p{Default_Ignorable_Code_Point}\s]/u;
+/** What stands for a character no card font has. */
+export const UNDRAWABLE = "?";
+
+/**
+ * The text with every character (a whole grapheme: an emoji with its modifiers
+ * and joiners, a letter with its accents) that the card fonts cannot draw
+ * replaced by UNDRAWABLE, so no card shows a missing-glyph box.
+ */
+export function drawable(text: string, covered: ReadonlySet<number> = cardFontCoverage()): string {
+  let out = "";
+  for (const { segment } of graphemes.segment(text)) {
+    let known = true;
+    for (const char of segment) {
+      if (!covered.has(char.codePointAt(0) ?? 0) && !UNSEEN.test(char)) known = false;
+    }
+    out += known ? segment : UNDRAWABLE;
+  }
+  return out;
 }
 
 const charsFor = (width: number, size: number) => Math.floor(width / (size * CHAR_EM));
@@ -100,7 +130,7 @@ export function fitQuestion(text: string, height: number) {
 }
 
 const text = (x: number, y: number, size: number, fill: string, body: string, extra = "") =>
-  `<text x="${x}" y="${y}" font-size="${size}" fill="${fill}" ${extra}>${escapeXml(body)}</text>`;
+  `<text x="${x}" y="${y}" font-size="${size}" fill="${fill}" ${extra}>${escapeXml(drawable(body))}</text>`;
 
 function frame(title: string, label: string, body: string, footer: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}" font-family="${FONT}">
@@ -196,6 +226,7 @@ ${text(CARD.width - MARGIN - 24, y + 40, 30, colours.accent, pointsText(place.po
 
 /** An SVG of ours as a PNG of the card's size. */
 export async function renderPng(svg: string): Promise<Buffer> {
+  useCardFonts();
   return sharp(Buffer.from(svg), { density: 72 })
     .resize(CARD.width, CARD.height)
     .png({ compressionLevel: 8 })

@@ -24,6 +24,7 @@ export type ErrorStatus = keyof typeof statusErrorCodes;
  */
 export const domainErrorCodes = [
   "invalid_link",
+  "link_expired",
   "account_disabled",
   "email_taken",
   "same_email",

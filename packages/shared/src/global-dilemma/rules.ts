@@ -17,7 +17,7 @@ export function utcDay(at: Date): string {
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
+export const MONTHS = [
   "January",
   "February",
   "March",

@@ -27,9 +27,17 @@ export const groupMessages = {
     "Member limit reached. Contact group admin to increase max members allowed in this group.",
   deleted: "Group deleted",
   left: "You successfully left group",
+  /** To the member the admin removed, on the group's open page (beyond the spec). */
+  removedYou: (group: string) => `You were removed from ${group}`,
+  /** A group that answered before now refuses the viewer: removed, or the group deleted. */
+  noLongerMember: (group: string) => `You are no longer a member of ${group}`,
+  noLongerMemberWhy: "The group's admin removed you, or deleted the group.",
   saved: "Changes Saved",
   removed: (name: string) => `${name} removed from group`,
   confirmDelete: "Are you sure you want to delete this group?",
+  /** Under the spec's question: what goes with the group (beyond the spec). */
+  deleteLoses:
+    "Its rounds, votes, comments, leaderboard and past rounds go for every member, and its invitation link stops working. This cannot be undone.",
   confirmLeave: "Are you sure you want to leave this group?",
   confirmRemove: (name: string) => `Are you sure you want to remove ${name} from group?`,
   inviteNote: "Note: Anyone sent this link would be able to join this group.",

@@ -46,14 +46,16 @@ describe("display names", () => {
     expect(messagesOf(detailsFormSchema.safeParse({ displayName }))).toEqual([message]);
   });
 
-  it("allow 50 characters at sign-in details but only 24 on the profile", () => {
-    const name = "x".repeat(30);
+  it("allow the same 50 characters at sign-in details and on the profile (decision 0052)", () => {
+    const name = "x".repeat(46);
+    const profile = (displayName: string) =>
+      profileFormSchema.safeParse({ displayName, email: "a@example.test" });
     expect(detailsFormSchema.safeParse({ displayName: name }).success).toBe(true);
+    expect(profile(name).success).toBe(true);
+    expect(profile("x".repeat(50)).success).toBe(true);
     expect(
       detailsFormSchema.safeParse({ displayName: "x".repeat(51) }).error?.issues[0]?.message,
     ).toBe(fieldMessages.maxLength(50));
-    expect(
-      messagesOf(profileFormSchema.safeParse({ displayName: name, email: "a@example.test" })),
-    ).toEqual([fieldMessages.maxLength(24)]);
+    expect(messagesOf(profile("x".repeat(51)))).toEqual([fieldMessages.maxLength(50)]);
   });
 });

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CastVote, type Participant, previewDilemma, rankByScore, scoreRound } from "./rules";
+import {
+  byVotesNeeded,
+  type CastVote,
+  type OpenRoundOfMine,
+  type Participant,
+  previewDilemma,
+  rankByScore,
+  scoreRound,
+} from "./rules";
 
 const vote = (by: string, forWhom: string, option: "A" | "B" | null): CastVote => ({
   selectedBy: by,
@@ -182,6 +190,57 @@ describe("previewDilemma", () => {
         if (chars.length <= 100) expect(preview).toBe(text);
         else expect(preview).toBe(`${chars.slice(0, 100).join("")}...`);
       }),
+    );
+  });
+});
+
+describe("byVotesNeeded (home's order)", () => {
+  const round = (dueDate: string, isSubmitted: boolean, isParticipant = true): OpenRoundOfMine => ({
+    dueDate,
+    isSubmitted,
+    isParticipant,
+  });
+  const rounds: Record<string, OpenRoundOfMine | undefined> = {
+    idle: undefined,
+    sittingOut: round("2026-11-26T10:00:00.000Z", false, false),
+    doneSoon: round("2026-11-27T10:00:00.000Z", true),
+    awaitingLate: round("2026-11-30T10:00:00.000Z", false),
+    awaitingSoon: round("2026-11-28T10:00:00.000Z", false),
+    doneLate: round("2026-12-01T10:00:00.000Z", true),
+    idleToo: undefined,
+  };
+
+  it("puts the groups awaiting your votes first, soonest due first, then the rest", () => {
+    expect(byVotesNeeded(Object.keys(rounds), (id) => rounds[id])).toEqual([
+      "awaitingSoon",
+      "awaitingLate",
+      "sittingOut",
+      "doneSoon",
+      "doneLate",
+      "idle",
+      "idleToo",
+    ]);
+  });
+
+  it("keeps the given order where nothing tells two apart, and loses no group", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id: fc.uuid(), awaiting: fc.option(fc.boolean()) })),
+        (groups) => {
+          const roundOf = (g: (typeof groups)[number]) =>
+            g.awaiting === null ? undefined : round("2026-11-28T10:00:00.000Z", !g.awaiting);
+          const sorted = byVotesNeeded(groups, roundOf);
+          const ids = (list: typeof groups) => list.map((g) => g.id).sort();
+          expect(ids(sorted)).toEqual(ids(groups));
+          const tiers = sorted.map((g) => (g.awaiting === null ? 2 : g.awaiting ? 0 : 1));
+          expect(tiers).toEqual([...tiers].sort());
+          for (const tier of [0, 1, 2]) {
+            const inTier = (g: (typeof groups)[number]) =>
+              (g.awaiting === null ? 2 : g.awaiting ? 0 : 1) === tier;
+            expect(sorted.filter(inTier)).toEqual(groups.filter(inTier));
+          }
+        },
+      ),
     );
   });
 });

@@ -71,3 +71,35 @@ export function previewDilemma(dilemma: string): string {
   if (characters.length <= PREVIEW_LENGTH) return dilemma;
   return `${characters.slice(0, PREVIEW_LENGTH).join("")}...`;
 }
+
+/**
+ * What home knows of a group's open round: when it is due, whether the viewer's
+ * votes are in, and whether the viewer plays it at all (not if they came back
+ * during it: docs/game-rules.md).
+ */
+export interface OpenRoundOfMine {
+  dueDate: string;
+  isSubmitted: boolean;
+  isParticipant: boolean;
+}
+
+/**
+ * Home's order of groups: those awaiting the viewer's votes first, then those
+ * whose round has the viewer's votes, then those without an open round; inside
+ * the first two the round due soonest first. Otherwise the order given stays.
+ */
+export function byVotesNeeded<T>(
+  groups: readonly T[],
+  roundOf: (group: T) => OpenRoundOfMine | undefined,
+): T[] {
+  const tier = (round: OpenRoundOfMine | undefined) =>
+    !round ? 2 : round.isSubmitted || !round.isParticipant ? 1 : 0;
+  const due = (round: OpenRoundOfMine | undefined) =>
+    round ? Date.parse(round.dueDate) : Number.POSITIVE_INFINITY;
+  return groups
+    .map((group, index) => ({ group, index, round: roundOf(group) }))
+    .sort(
+      (a, b) => tier(a.round) - tier(b.round) || due(a.round) - due(b.round) || a.index - b.index,
+    )
+    .map(({ group }) => group);
+}

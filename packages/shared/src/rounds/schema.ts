@@ -19,6 +19,8 @@ export const ROUND_WRITES_PER_HOUR = 600;
 // ── Texts on screen (docs/product.md#messages) ──
 export const roundMessages = {
   votesMissing: "Votes for all members is required to submit.",
+  /** On each card still without a pick, once Submit Votes was pressed (beyond the spec). */
+  pickMissing: "Pick A or B for this member.",
   submitFailed: "An error occurred while submitting your votes. Please try again.",
   submitted: "Successfully submitted votes!",
   votesSubmitted: "Votes Submitted!",

@@ -1,17 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dailyShareText, ordinal, podiumOf, roundShareText, wrapText } from "./rules";
+import { dailyShareText, dayInWords, ordinal, podiumOf, roundShareText, wrapText } from "./rules";
 
 describe("dailyShareText", () => {
-  it("says the day, the pick and how many agreed", () => {
-    expect(dailyShareText({ title: "eitheror", day: "2026-11-22", option: "A", percent: 62 })).toBe(
-      "eitheror 2026-11-22: I picked A, 62% agreed",
+  it("names the option picked and the day as people write it", () => {
+    expect(dailyShareText({ title: "eitheror", day: "2026-11-26", pick: "Tea", percent: 40 })).toBe(
+      "eitheror, 26 November 2026: I picked “Tea” — 40% agreed",
     );
   });
-  it("carries any product title as is", () => {
+  it("carries any product title and option text as they are", () => {
     expect(
-      dailyShareText({ title: "Pick One", day: "2025-01-01", option: "B", percent: 100 }),
-    ).toBe("Pick One 2025-01-01: I picked B, 100% agreed");
+      dailyShareText({ title: "Pick One", day: "2025-01-01", pick: " Coffee ☕ ", percent: 100 }),
+    ).toBe("Pick One, 1 January 2025: I picked “Coffee ☕” — 100% agreed");
+  });
+});
+
+describe("dayInWords", () => {
+  it.each([
+    ["2026-11-26", "26 November 2026"],
+    ["2025-01-01", "1 January 2025"],
+    ["2024-02-29", "29 February 2024"],
+    ["2026-12-31", "31 December 2026"],
+  ])("writes %s as %s, whatever the local time zone", (day, words) => {
+    expect(dayInWords(day)).toBe(words);
   });
 });
 

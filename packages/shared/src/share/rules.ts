@@ -1,3 +1,4 @@
+import { MONTHS } from "../global-dilemma/rules";
 import { rankByScore } from "../rounds/rules";
 
 /** One place on a closed round's podium: the name the member shows, their points. */
@@ -37,19 +38,26 @@ export function podiumOf(
   }));
 }
 
-/** `eitheror 2026-11-22: I picked A, 62% agreed` (docs/product.md, Share). */
+/** A UTC day (`YYYY-MM-DD`) as people write it: `26 November 2026`. */
+export function dayInWords(day: string): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}
+
+/** `eitheror, 22 November 2026: I picked “Tea” — 62% agreed` (docs/product.md, Share). */
 export function dailyShareText({
   title,
   day,
-  option,
+  pick,
   percent,
 }: {
   title: string;
   day: string;
-  option: "A" | "B";
+  /** The text of the option the viewer picked. */
+  pick: string;
   percent: number;
 }): string {
-  return `${title} ${day}: I picked ${option}, ${percent}% agreed`;
+  return `${title}, ${dayInWords(day)}: I picked “${pick.trim()}” — ${percent}% agreed`;
 }
 
 /** `eitheror — round 3 of Friends: "Tea or coffee?" 1st Ana (2 pts), 2nd Ben (1 pt)`. */

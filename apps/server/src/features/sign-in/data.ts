@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte } from "drizzle-orm";
 import { emailLinkTokens } from "../../db/schema";
 import { firstOrNull, type Tx } from "../../lib/db";
 
@@ -31,6 +31,33 @@ export async function consumeEmailLinkToken(
       )
       .returning(),
   );
+}
+
+/**
+ * Whether `tokenHash` is an unused sign-in link that was sent to `email` and has
+ * expired by `now`: holding the token and its address, the person learns only
+ * that the link they were sent is too old.
+ */
+export async function isExpiredSignInToken(
+  tx: Tx,
+  { tokenHash, email, now }: { tokenHash: string; email: string; now: Date },
+): Promise<boolean> {
+  const row = firstOrNull(
+    await tx
+      .select({ tokenHash: emailLinkTokens.tokenHash })
+      .from(emailLinkTokens)
+      .where(
+        and(
+          eq(emailLinkTokens.tokenHash, tokenHash),
+          eq(emailLinkTokens.email, email),
+          eq(emailLinkTokens.purpose, "sign-in"),
+          isNull(emailLinkTokens.usedAt),
+          lte(emailLinkTokens.expiresAt, now),
+        ),
+      )
+      .limit(1),
+  );
+  return row !== null;
 }
 
 export async function deleteTokensExpiredBefore(tx: Tx, before: Date) {

@@ -19,6 +19,7 @@ import {
   deleteTokensExpiredBefore,
   type EmailLinkToken,
   insertEmailLinkToken,
+  isExpiredSignInToken,
 } from "./data";
 import { emailChangedNotice, emailChangeMail, signInMail } from "./mail";
 
@@ -29,6 +30,7 @@ const LINK_ROUTER_PATH = "/sign-in/link-router";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 const invalidLink = () => new AppError(400, identityMessages.invalidLink, { code: "invalid_link" });
+const expiredLink = () => new AppError(400, identityMessages.linkExpired, { code: "link_expired" });
 
 /** Moves what a guest did (their global choice) to the account they signed in to. */
 export type GuestCarryOver = (unit: Unit, guestId: string, accountId: string) => Promise<void>;
@@ -255,7 +257,13 @@ function createLinkCompletion(options: SignInServiceOptions) {
     await limiter.hit(`sign-in-complete:ip:${input.ip}`, completePerIp);
     const account = await transaction(async (unit) => {
       const tokenHash = hashToken(token);
-      const used = await consumeEmailLinkToken(unit.tx, { tokenHash, email, now: clock.now() });
+      const now = clock.now();
+      const used = await consumeEmailLinkToken(unit.tx, { tokenHash, email, now });
+      // Expired, and only that, is said apart (a new link to the same address is one tap);
+      // a used token, an unknown one or a wrong address stay one "invalid".
+      if (!used && (await isExpiredSignInToken(unit.tx, { tokenHash, email, now }))) {
+        throw expiredLink();
+      }
       const found = used && (await accountOf(options, unit, used, email));
       if (!found) throw invalidLink();
       if (found.banned) {

@@ -561,7 +561,36 @@ describe("completing a link", () => {
     await t.client().post("/api/test/clock", { body: { advanceMs: 61_000 } });
     const expired = await complete(t.client(), stale, email);
     expect(expired.status).toBe(400);
-    expect(expired.body.error.message).toBe(identityMessages.invalidLink);
+    expect(expired.body.error).toEqual({
+      code: "link_expired",
+      message: identityMessages.linkExpired,
+    });
+  });
+
+  it("says 'expired' only to whoever holds the token and its address; else 'invalid'", async () => {
+    const email = newEmail("old");
+    const expired = await linkFor(email);
+    const used = await linkFor(email);
+    expect((await complete(t.client(), used, email)).status).toBe(200);
+    await t.client().post("/api/test/clock", { body: { advanceMs: TEN_MINUTES_MS + 1000 } });
+
+    const refusals = [
+      // The right token to another address: nothing about either is told.
+      await complete(t.client(), expired, newEmail("other")),
+      // Used, then expired: used is what it is.
+      await complete(t.client(), used, email),
+      await complete(t.client(), "y".repeat(43), email),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(400);
+      expect(refusal.body.error).toEqual({
+        code: "invalid_link",
+        message: identityMessages.invalidLink,
+      });
+    }
+    expect((await complete(t.client(), expired, email)).body.error.code).toBe("link_expired");
+    // A new link to the same address works as any.
+    expect((await complete(t.client(), await linkFor(email), email)).status).toBe(200);
   });
 
   it("keeps an older unexpired link working after a newer one was sent", async () => {

@@ -89,6 +89,17 @@ describe("profile updates (POST /api/auth/update-user)", () => {
     expect(await nameOf(me.userId)).toBe("Kept Name");
   });
 
+  it("saves a 46-character name from the profile, and a new photo beside it (one limit, 0052)", async () => {
+    const long = "Maximiliana Alexandrina Montgomery-Fitzwilliam";
+    const me = await t.signIn(newEmail(), { name: "Short" });
+    expect((await updateUser(me, { name: long })).status).toBe(200);
+    const photo = `/api/storage/profile-images/${me.userId}?v=new`;
+    expect((await updateUser(me, { name: long, image: photo })).status).toBe(200);
+    const saved = await me.put<UserDataBody>("/api/update-user-properties", { body: {} });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.userData).toMatchObject({ displayName: long, photoURL: photo });
+  });
+
   it("saves a trimmed name", async () => {
     const me = await t.signIn(newEmail(), { name: null });
     expect((await updateUser(me, { name: "  Lin  " })).status).toBe(200);

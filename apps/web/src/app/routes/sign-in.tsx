@@ -6,6 +6,12 @@ import { SignInForm } from "@/features/auth/components/sign-in-form";
 /** /sign-in: where to come back to arrives in navigation state (docs/product.md#routes-and-guards). */
 export function SignInRoute() {
   const location = useLocation();
-  const returnUrl = safeReturnUrl((location.state as ReturnState | null)?.returnUrl);
-  return <SignInForm returnUrl={returnUrl} />;
+  const state = location.state as ReturnState | null;
+  const returnUrl = safeReturnUrl(state?.returnUrl);
+  return (
+    <SignInForm
+      returnUrl={returnUrl}
+      joining={typeof state?.joining === "string" ? state.joining : undefined}
+    />
+  );
 }

@@ -11,6 +11,19 @@ interface AvatarProps {
   className?: string;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The first character of the first two words, whole: "Dee 🎉" → "D🎉", "élan vital" → "ÉV". */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? "")
+    .join("")
+    .toUpperCase();
+}
+
 /** A round photo, or the name's initials on a soft tint when there is none to show. */
 export function Avatar({ name, src, size = 36, alt, className }: AvatarProps) {
   const style = { width: size, height: size };
@@ -27,12 +40,7 @@ export function Avatar({ name, src, size = 36, alt, className }: AvatarProps) {
       />
     );
   }
-  const initials = name
-    ?.split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join("");
+  const initials = name ? initialsOf(name) : "";
   return (
     <span
       style={{ ...style, fontSize: size * 0.4 }}

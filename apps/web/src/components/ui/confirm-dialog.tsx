@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Button } from "./button";
 import { Spinner } from "./spinner";
 
@@ -10,6 +10,7 @@ import { Spinner } from "./spinner";
 export function ConfirmDialog({
   open,
   message,
+  details,
   confirmLabel,
   pending = false,
   onConfirm,
@@ -17,6 +18,8 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   message: string;
+  /** Under the question: what exactly goes, so the yes is an informed one. */
+  details?: ReactNode;
   confirmLabel: string;
   pending?: boolean;
   onConfirm: () => void;
@@ -24,6 +27,7 @@ export function ConfirmDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const messageId = useId();
+  const detailsId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -36,6 +40,7 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       aria-labelledby={messageId}
+      aria-describedby={details ? detailsId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         if (!pending) onCancel();
@@ -45,6 +50,11 @@ export function ConfirmDialog({
       <p id={messageId} className="text-base font-semibold">
         {message}
       </p>
+      {details && (
+        <div id={detailsId} className="mt-2 space-y-2 text-sm text-fg-muted">
+          {details}
+        </div>
+      )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={pending} autoFocus>
           Cancel

@@ -5,7 +5,7 @@ import { ShareButton } from "./share-button";
 
 const payload = {
   title: "eitheror",
-  text: "eitheror 2026-11-22: I picked A, 62% agreed",
+  text: "eitheror, 22 November 2026: I picked “Tea” — 62% agreed",
   url: "https://play.example/daily/2026-11-22",
 };
 
@@ -32,7 +32,7 @@ describe("ShareButton", () => {
     render(<ShareButton payload={payload} />);
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(writeText).toHaveBeenCalledWith(
-      "eitheror 2026-11-22: I picked A, 62% agreed\nhttps://play.example/daily/2026-11-22",
+      "eitheror, 22 November 2026: I picked “Tea” — 62% agreed\nhttps://play.example/daily/2026-11-22",
     );
     expect(screen.getByRole("button", { name: "Copied" })).toBeTruthy();
     const status = screen.getByText("Copied to the clipboard: paste it anywhere.");

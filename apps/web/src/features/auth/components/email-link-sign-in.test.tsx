@@ -102,4 +102,44 @@ describe("EmailLinkSignIn, a failed completion", () => {
     expect(await screen.findByText(identityMessages.invalidLink)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
+
+  it("says an expired link expired, and sends a new one to the same address in one tap", async () => {
+    emailForSignIn.write("ada@example.test");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
+      const path = new URL(String(url), window.location.origin).pathname;
+      const answer = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { "content-type": "application/json" },
+        });
+      if ((init?.method ?? "GET") === "GET") return answer(200, null);
+      if (path === "/api/sign-in/email-link/send")
+        return answer(200, { data: { email: "ada@example.test" } });
+      return answer(400, {
+        error: { code: "link_expired", message: identityMessages.linkExpired },
+      });
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <EmailLinkSignIn token={token} returnUrl="/invite/abc" />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "This link has expired" }),
+    ).toBeTruthy();
+    expect(screen.getByText(identityMessages.linkExpired)).toBeTruthy();
+    expect(screen.queryByText(identityMessages.invalidLink)).toBeNull();
+    expect(screen.getByText("ada@example.test")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: identityMessages.sendNewLink }));
+
+    expect(await screen.findByText(identityMessages.linkSent("ada@example.test"))).toBeTruthy();
+    const sent = fetchSpy.mock.calls.find((call) => String(call[0]).endsWith("/send"));
+    const body = JSON.parse(String((sent?.[1] as RequestInit | undefined)?.body));
+    expect(body.email).toBe("ada@example.test");
+    // The new link comes back to the same place.
+    expect(new URL(body.actionCodeSettings.url).searchParams.get("returnUrl")).toBe("/invite/abc");
+  });
 });

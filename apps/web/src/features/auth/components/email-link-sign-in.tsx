@@ -7,7 +7,7 @@ import {
   type UserData,
 } from "@eitheror/shared/identity/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Mail, Unlink } from "lucide-react";
+import { Mail, TimerOff, Unlink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { type NavigateOptions, useNavigate } from "react-router";
@@ -23,8 +23,10 @@ import { ApiError } from "@/lib/api-client";
 import { emailForSignIn } from "@/lib/email-for-sign-in";
 import { useCompleteEmailLink } from "../api/complete-email-link";
 import { useSession } from "../api/get-session";
+import { useSendEmailLink } from "../api/send-email-link";
 import { EmailAddressField } from "./email-address-field";
 import type { ReturnState } from "./guards";
+import { LinkSent, sendFailure } from "./sign-in-form";
 
 /** Where a completed link goes when it moved the account to a new address: the profile says so. */
 export interface EmailChangedState {
@@ -68,6 +70,11 @@ export function EmailLinkSignIn({
   const [asking, setAsking] = useState(storedEmail === null);
 
   if (!wellFormed) return <InvalidLink returnUrl={returnUrl} />;
+  // The server says expired only to whoever holds the token and the address it went to.
+  if (complete.isError && complete.error instanceof ApiError) {
+    if (complete.error.code === "link_expired")
+      return <ExpiredLink email={complete.variables.email} returnUrl={returnUrl} />;
+  }
   if (asking)
     return (
       <ConfirmEmail
@@ -182,6 +189,58 @@ function GoToSignIn({ returnUrl, primary }: { returnUrl: string | null; primary:
     >
       {identityMessages.goToSignIn}
     </Link>
+  );
+}
+
+/**
+ * A sign-in link past its time: it says so, and one tap sends a new one to the
+ * same address (the same way back afterwards), then it is the 'check your e-mail' state.
+ */
+function ExpiredLink({ email, returnUrl }: { email: string; returnUrl: string | null }) {
+  const send = useSendEmailLink();
+  const navigate = useNavigate();
+  if (send.isSuccess) {
+    return (
+      <LinkSent
+        email={send.data.email}
+        returnUrl={returnUrl}
+        onChangeAddress={() =>
+          navigate(paths.signIn, {
+            state: { returnUrl: returnUrl ?? undefined } satisfies ReturnState,
+          })
+        }
+      />
+    );
+  }
+  return (
+    <Card className="mx-auto max-w-md">
+      <CardHeading screen="Link Expired" icon={<TimerOff className="size-6" />}>
+        {identityMessages.linkExpiredHeading}
+      </CardHeading>
+      <p className="mt-2 text-fg-muted">{identityMessages.linkExpired}</p>
+      <p className="mt-2 text-fg-muted">
+        {identityMessages.newLinkGoesTo}{" "}
+        <span className="break-all font-semibold text-fg">{email}</span>.
+      </p>
+      {send.isError && (
+        <Alert kind="danger" className="mt-4">
+          {sendFailure(send.error)
+            .map(({ message }) => message)
+            .join(" ")}
+        </Alert>
+      )}
+      <div className="mt-6 space-y-3">
+        <Button
+          className="w-full"
+          disabled={send.isPending}
+          onClick={() => send.mutate({ email, returnUrl })}
+        >
+          {send.isPending && <Spinner className="size-4 text-on-brand" label="Sending" />}
+          {identityMessages.sendNewLink}
+        </Button>
+        <GoToSignIn returnUrl={returnUrl} primary={false} />
+      </div>
+    </Card>
   );
 }
 

@@ -8,6 +8,8 @@ import { useSession } from "../api/get-session";
 /** Where to come back to after signing in, carried in navigation state (docs/product.md#routes-and-guards). */
 export interface ReturnState {
   returnUrl?: string;
+  /** The group a guest is signing in to join: the sign-in page names it. */
+  joining?: string;
 }
 
 function useReturnState(): ReturnState {

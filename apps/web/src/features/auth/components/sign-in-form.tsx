@@ -28,11 +28,14 @@ const linkMinutes = EMAIL_LINK_LIFETIME_MS / 60_000;
  * rate-limit text says when to try again, a refused address what is wrong with
  * it, and offline says offline; anything else is the product's message.
  */
-const sendFailure = (error: unknown): FormMessage[] =>
+export const sendFailure = (error: unknown): FormMessage[] =>
   failureMessages(error, identityMessages.sendFailed);
 
-/** /sign-in: the address, then the 'check your e-mail' state once the link is on its way. */
-export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
+/**
+ * /sign-in: the address, then the 'check your e-mail' state once the link is on
+ * its way. `joining`: the group a guest pressed Join on, named on both.
+ */
+export function SignInForm({ returnUrl, joining }: { returnUrl: string | null; joining?: string }) {
   const send = useSendEmailLink();
   const form = useForm({ resolver: zodResolver(signInFormSchema), defaultValues: { email: "" } });
   const { errors } = form.formState;
@@ -47,6 +50,7 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
       <LinkSent
         email={send.data.email}
         returnUrl={returnUrl}
+        joining={joining}
         onChangeAddress={() => {
           send.reset();
           // The form is shown again next render; its field wants the caret back.
@@ -71,6 +75,11 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
       <CardHeading screen="Sign In" icon={<Mail className="size-6" />}>
         Sign In
       </CardHeading>
+      {joining && (
+        <p className="mt-2 font-medium text-fg">
+          Sign in to join <span className="font-semibold">{joining}</span>.
+        </p>
+      )}
       <p className="mt-2 text-fg-muted">
         Enter your email and we'll send you a link that signs you in. No password needed.
       </p>
@@ -98,13 +107,15 @@ export function SignInForm({ returnUrl }: { returnUrl: string | null }) {
 }
 
 /** The 'e-mail sent' state: where the link went, and a way to get another one. */
-function LinkSent({
+export function LinkSent({
   email,
   returnUrl,
+  joining,
   onChangeAddress,
 }: {
   email: string;
   returnUrl: SendEmailLinkInput["returnUrl"];
+  joining?: string;
   onChangeAddress: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -125,6 +136,11 @@ function LinkSent({
       </CardHeading>
       <p className="mt-3 text-fg">{identityMessages.linkSent(email)}</p>
       <p className="mt-2 text-sm text-fg-subtle">{identityMessages.checkSpam}</p>
+      {joining && (
+        <p className="mt-4 text-fg">
+          The link signs you in and you join <span className="font-semibold">{joining}</span>.
+        </p>
+      )}
       <p className="mt-6 rounded-xl bg-surface-muted px-4 py-3 text-sm text-fg-muted">
         The link works once, for {linkMinutes} minutes. You can close this tab.
       </p>

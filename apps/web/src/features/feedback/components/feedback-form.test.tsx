@@ -3,6 +3,7 @@ import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
 import { FeedbackForm } from "./feedback-form";
@@ -11,7 +12,9 @@ function renderForm() {
   const fetchSpy = vi.spyOn(globalThis, "fetch");
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <FeedbackForm />
+      <MemoryRouter>
+        <FeedbackForm />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { fetchSpy, user: userEvent.setup() };
@@ -66,5 +69,21 @@ describe("FeedbackForm", () => {
     expect(within(alert).getByText(fieldMessages.maxLength(MAX_FEEDBACK_LENGTH))).toBeTruthy();
     expect(box().getAttribute("aria-invalid")).toBe("true");
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("after the thanks, leads back home as well as to more feedback", async () => {
+    const { fetchSpy, user } = renderForm();
+    fetchSpy.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ data: { id: "f1" } }), {
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    await user.type(box(), "Love it");
+    await user.click(screen.getByRole("button", { name: "Send" }));
+
+    expect(await screen.findByText("Feedback received. Thank you")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/home");
+    expect(screen.getByRole("button", { name: "Send more feedback" })).toBeTruthy();
   });
 });

@@ -8,13 +8,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { MessageSquareHeart } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card, cardTitleClass } from "@/components/ui/card";
 import { FormErrors } from "@/components/ui/form-errors";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { Textarea } from "@/components/ui/input";
+import { Link } from "@/components/ui/link";
 import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/cn";
 import { failureMessages, formMessages } from "@/lib/form-messages";
 import { useSendFeedback } from "../api/send-feedback";
@@ -101,13 +103,19 @@ export function FeedbackForm() {
   );
 }
 
+/** The thanks, the way back, and a way to say more. */
 function Thanks({ onMore }: { onMore: () => void }) {
   return (
     <div className="mt-5 space-y-5">
       <Alert kind="success">{feedbackMessages.thanks}</Alert>
-      <Button variant="secondary" onClick={onMore}>
-        Send more feedback
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Link to={paths.home} className={buttonClass("primary")}>
+          Back to Home
+        </Link>
+        <Button variant="secondary" onClick={onMore}>
+          Send more feedback
+        </Button>
+      </div>
     </div>
   );
 }

@@ -6,14 +6,15 @@ import { appTitle } from "@/config/env";
 import { paths } from "@/config/paths";
 
 /**
- * 'Share' under the split, once the viewer chose: "eitheror 2026-11-22: I picked
- * A, 62% agreed" and the day's link, whose preview is the day's card. Loaded on
- * demand: the landing page's first paint does without it.
+ * 'Share' under the split, once the viewer chose: "eitheror, 22 November 2026: I
+ * picked “Tea” — 62% agreed" and the day's link, whose preview is the day's card.
+ * Loaded on demand: the landing page's first paint does without it.
  */
 export function ShareDailyResult({ dilemma, chosen }: { dilemma: GlobalDilemma; chosen: Option }) {
   const split = splitPercentages(dilemma.countA, dilemma.countB);
   const percent = chosen === "A" ? split.percentA : split.percentB;
   const url = new URL(paths.daily(dilemma.day), window.location.origin).toString();
-  const text = dailyShareText({ title: appTitle, day: dilemma.day, option: chosen, percent });
+  const pick = chosen === "A" ? dilemma.optionA : dilemma.optionB;
+  const text = dailyShareText({ title: appTitle, day: dilemma.day, pick, percent });
   return <ShareButton className="mt-4" payload={{ title: appTitle, text, url }} />;
 }

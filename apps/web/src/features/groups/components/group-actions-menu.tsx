@@ -16,12 +16,15 @@ type Pending = "delete" | "leave" | null;
  */
 export function GroupActionsMenu({
   groupId,
+  groupName,
   isAdmin,
   busy,
   onDelete,
   onLeave,
 }: {
   groupId: string;
+  /** Named in the delete confirmation, with what goes with it. */
+  groupName: string;
   isAdmin: boolean;
   busy: boolean;
   onDelete: () => Promise<unknown>;
@@ -77,6 +80,14 @@ export function GroupActionsMenu({
       <ConfirmDialog
         open={asking !== null}
         message={asking === "delete" ? groupMessages.confirmDelete : groupMessages.confirmLeave}
+        details={
+          asking === "delete" && (
+            <>
+              <p className="font-semibold text-fg">{groupName}</p>
+              <p>{groupMessages.deleteLoses}</p>
+            </>
+          )
+        }
         confirmLabel={asking === "delete" ? "Delete Group" : "Leave Group"}
         pending={busy}
         onConfirm={confirm}

@@ -17,6 +17,7 @@ import { useDeleteGroup } from "../api/delete-group";
 import { useGroup } from "../api/get-group";
 import { useLeaveGroup } from "../api/leave-group";
 import { useGroupEvents } from "../hooks/use-group-events";
+import { useRefusedCalls } from "../hooks/use-refused-calls";
 import { GroupActionsMenu } from "./group-actions-menu";
 import { GroupNotFound } from "./group-not-found";
 import { GroupPageSkeleton } from "./group-page-skeleton";
@@ -39,7 +40,14 @@ export interface GroupContext {
   isAdmin: boolean;
 }
 
-type Closed = { name: string; how: "deleted" | "left" };
+/**
+ * How the page closed: the viewer deleted or left it, the live stream said they
+ * were removed, or a call was refused and the group no longer answers them.
+ */
+type Closed = { name: string; how: "deleted" | "left" | "removed" | "gone" };
+
+/** What /home is told when a removed member is sent there (shown once, as an info alert). */
+export type GroupClosedState = { groupNotice: string };
 type Panels = Record<GroupTab, (context: GroupContext) => ReactNode>;
 
 /**
@@ -62,13 +70,26 @@ export function GroupPage({
   const leave = useLeaveGroup(groupId);
   // A group has one open round at a time, so the one that closed is the one the page showed.
   const [roundOver, setRoundOver] = useState<string | null>(null);
+  const name = group.data?.name ?? "";
   useGroupEvents(groupId, {
     enabled: closed === null && group.isSuccess,
     onRoundClosed: setRoundOver,
-    onDeleted: () => setClosed({ name: group.data?.name ?? "", how: "deleted" }),
+    onDeleted: () => setClosed({ name, how: "deleted" }),
+    // The viewer's own Leave ends their stream too, and says so itself.
+    onMembershipEnded: () => {
+      if (leave.isIdle || leave.isError) setClosed({ name, how: "removed" });
+    },
+  });
+  useRefusedCalls(groupId, {
+    enabled: closed === null && group.data !== undefined,
+    onRefused: () => void group.refetch(),
   });
 
   if (closed) return <ClosedGroup groupId={groupId} {...closed} />;
+  // It answered before, and now it does not: the viewer is out of it.
+  if (group.data && group.error instanceof ApiError && group.error.code === "not_found") {
+    return <ClosedGroup groupId={groupId} name={name} how="gone" />;
+  }
   if (group.isPending) return <GroupPageSkeleton />;
   if (group.isError) return <GroupLoadFailed error={group.error} onRetry={() => group.refetch()} />;
   return (
@@ -156,6 +177,7 @@ function OpenGroup({
       <GroupHeader group={group}>
         <GroupActionsMenu
           groupId={group.id}
+          groupName={group.name}
           isAdmin={isAdmin}
           busy={actions.busy}
           onDelete={act(actions.delete, "deleted")}
@@ -213,32 +235,43 @@ function GroupHeader({ group, children }: { group: GroupData; children: ReactNod
   );
 }
 
-/** After deleting or leaving: the message, and for a deleted group the way home 2 s later. */
-function ClosedGroup({
-  groupId,
-  name,
-  how,
-}: {
-  groupId: string;
-  name: string;
-  how: "deleted" | "left";
-}) {
+const closedMessage = (name: string, how: Closed["how"]) =>
+  ({
+    deleted: groupMessages.deleted,
+    left: groupMessages.left,
+    removed: groupMessages.removedYou(name),
+    gone: groupMessages.noLongerMember(name),
+  })[how];
+
+/**
+ * After deleting, leaving or losing the group: the message; for a deleted group
+ * the way home 2 s later, and the same for a removed member, whom home tells again.
+ */
+function ClosedGroup({ groupId, name, how }: { groupId: string } & Closed) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const message = closedMessage(name, how);
   useEffect(() => {
+    const state: GroupClosedState | undefined =
+      how === "removed" || how === "gone" ? { groupNotice: message } : undefined;
     const timer =
-      how === "deleted" ? window.setTimeout(() => navigate(paths.home), HOME_AFTER_DELETE_MS) : 0;
+      how === "left"
+        ? 0
+        : window.setTimeout(() => navigate(paths.home, { state }), HOME_AFTER_DELETE_MS);
     return () => {
       window.clearTimeout(timer);
       // Gone for the viewer: a later visit asks again (and is told it does not exist).
       queryClient.removeQueries({ queryKey: operationKey(groupsApi.get, { id: groupId }) });
     };
-  }, [how, navigate, queryClient, groupId]);
+  }, [how, message, navigate, queryClient, groupId]);
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageTitle screen={name} />
       <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{name}</h1>
-      <Alert kind="info">{how === "deleted" ? groupMessages.deleted : groupMessages.left}</Alert>
+      <Alert kind="info">
+        {message}
+        {how === "gone" && <span className="mt-1 block">{groupMessages.noLongerMemberWhy}</span>}
+      </Alert>
       <Link to={paths.home} className={buttonClass("secondary")}>
         Back to Home
       </Link>

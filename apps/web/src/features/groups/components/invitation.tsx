@@ -1,5 +1,6 @@
 import { groupMessages, type Invitation as InvitationData } from "@eitheror/shared/groups/schema";
 import { LinkIcon, Mail, UserPlus, UserX } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -11,28 +12,32 @@ import { PageTitle } from "@/components/ui/page-title";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
-import { cn } from "@/lib/cn";
 import { useInvitation } from "../api/get-invitation";
 import { useJoinGroup } from "../api/join-group";
+import { joinIntent } from "../utils/join-intent";
 import { MemberAvatars } from "./member-avatars";
+
+interface JoinFlow {
+  signedIn: boolean;
+  /** Back from signing in after pressing Join (`?join=1`): join at once if this browser said so. */
+  joinOnArrival: boolean;
+  /** The `?join=1` was acted on (or cannot be): the page forgets it. */
+  onArrivalHandled: () => void;
+  /** A guest pressed Join: sign in first, naming the group, then come back. */
+  onSignInFirst: (groupName: string) => void;
+}
 
 /**
  * /invite/{inviteCode}: the group's name, 'Current Members' and Join Group.
  * Anyone with a session may look (a guest's will do); joining needs a signed-in
- * person, so `onSignInFirst` takes others to sign in and back here. A member is
- * taken to the group.
+ * person, so `onSignInFirst` takes others to sign in and back here, where they
+ * join without a second tap. A member is taken to the group.
  */
 export function Invitation({
   inviteCode,
   hasSession,
-  signedIn,
-  onSignInFirst,
-}: {
-  inviteCode: string;
-  hasSession: boolean;
-  signedIn: boolean;
-  onSignInFirst: () => void;
-}) {
+  ...flow
+}: { inviteCode: string; hasSession: boolean } & JoinFlow) {
   const invitation = useInvitation(inviteCode, { enabled: hasSession });
   if (invitation.isPending) return <InvitationSkeleton />;
   if (invitation.isError) {
@@ -50,39 +55,42 @@ export function Invitation({
   }
   if (invitation.data.isMember) return <Navigate to={paths.group(invitation.data.id)} replace />;
   if (invitation.data.wasRemoved) return <RemovedFromGroup invitation={invitation.data} />;
-  return (
-    <InvitationCard
-      invitation={invitation.data}
-      inviteCode={inviteCode}
-      signedIn={signedIn}
-      onSignInFirst={onSignInFirst}
-    />
-  );
+  return <InvitationCard invitation={invitation.data} inviteCode={inviteCode} {...flow} />;
 }
 
 function InvitationCard({
   invitation,
   inviteCode,
   signedIn,
+  joinOnArrival,
+  onArrivalHandled,
   onSignInFirst,
-}: {
-  invitation: InvitationData;
-  inviteCode: string;
-  signedIn: boolean;
-  onSignInFirst: () => void;
-}) {
+}: { invitation: InvitationData; inviteCode: string } & JoinFlow) {
   const navigate = useNavigate();
   const join = useJoinGroup();
   const joinError = joinFailure(join.error);
   const full =
     invitation.isFull || (join.error instanceof ApiError && join.error.code === "group_full");
   const onJoin = () => {
-    if (!signedIn) return onSignInFirst();
+    if (!signedIn) {
+      joinIntent.remember(inviteCode);
+      return onSignInFirst(invitation.name);
+    }
     join.mutate(
       { id: invitation.id, inviteCode },
       { onSuccess: () => navigate(paths.group(invitation.id)) },
     );
   };
+  // Once per page, also when StrictMode runs the effect twice. A full group joins
+  // nobody and shows why, as it would to a tap.
+  const arrived = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on arrival only, with what the page first showed
+  useEffect(() => {
+    if (!joinOnArrival || arrived.current) return;
+    arrived.current = true;
+    onArrivalHandled();
+    if (signedIn && !invitation.isFull && joinIntent.take(inviteCode)) onJoin();
+  }, []);
 
   return (
     <Card className="mx-auto max-w-lg text-center">
@@ -177,7 +185,7 @@ function RemovedFromGroup({ invitation }: { invitation: InvitationData }) {
       <IconBadge className="mx-auto">
         <UserX className="size-6" />
       </IconBadge>
-      <h1 className={cn(cardTitleClass, "break-words")}>{invitation.name}</h1>
+      <h1 className={cardTitleClass}>{invitation.name}</h1>
       <p className="mt-2 text-fg-muted">{groupMessages.removedFromGroup}</p>
       <Link to={paths.home} className={buttonClass("secondary", "mt-6")}>
         Back to Home

@@ -15,14 +15,17 @@ const HEADING_ID = "my-groups";
  * Home's My Groups: a card per group (name, members/maxMembers, the round's
  * state), the Create Group button, and an empty state that says what to do.
  * `roundStatus` is where the rounds feature says 'Votes due in …'; until a
- * group has a round it says the first has not started.
+ * group has a round it says the first has not started. `order` puts the list in
+ * the order the rounds feature knows best (awaiting your votes first).
  */
 export function MyGroups({
   viewerId,
   roundStatus,
+  order = (groups) => groups,
 }: {
   viewerId: string;
   roundStatus?: (group: GroupSummary) => ReactNode;
+  order?: (groups: GroupSummary[]) => GroupSummary[];
 }) {
   const groups = useGroups();
   const hasGroups = (groups.data?.length ?? 0) > 0;
@@ -50,7 +53,7 @@ export function MyGroups({
           />
         ) : hasGroups ? (
           <ul className="grid gap-3 sm:grid-cols-2">
-            {groups.data.map((group) => (
+            {order(groups.data).map((group) => (
               <li key={group.id}>
                 <GroupCard
                   group={group}

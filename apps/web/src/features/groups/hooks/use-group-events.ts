@@ -61,10 +61,13 @@ export function useGroupEvents(
     enabled = true,
     onRoundClosed,
     onDeleted,
+    onMembershipEnded,
   }: {
     enabled?: boolean;
     onRoundClosed: (roundId: string) => void;
     onDeleted: () => void;
+    /** The viewer left or was removed (their own Leave included). */
+    onMembershipEnded?: () => void;
   },
 ) {
   const queryClient = useQueryClient();
@@ -72,6 +75,7 @@ export function useGroupEvents(
     invalidate(queryClient, groupId, staleAfter[event.type]);
     if (event.type === "round-closed") onRoundClosed(event.roundId);
     if (event.type === "group-deleted") onDeleted();
+    if (event.type === "membership-ended") onMembershipEnded?.();
   });
   const catchUp = useEffectEvent(() =>
     invalidate(queryClient, groupId, Object.keys(groupQueries(groupId)) as GroupQuery[]),

@@ -1,6 +1,7 @@
 import { type CurrentRound, roundMessages } from "@eitheror/shared/rounds/schema";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
@@ -53,7 +54,7 @@ const json = (body: unknown) =>
  * failure), no past round; nothing at all while the browser is offline.
  */
 function renderTab(open: CurrentRound, current?: { status: number; body: unknown }) {
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
     if (!navigator.onLine) throw new TypeError("Failed to fetch");
     const path = new URL(String(url), window.location.origin).pathname;
     if (path === "/api/rounds/current") {
@@ -72,6 +73,10 @@ function renderTab(open: CurrentRound, current?: { status: number; body: unknown
       });
     }
     if (path === "/api/groups/g1/rounds/archived") return json({ data: { roundsData: [] } });
+    if (path === "/api/groups/g1/rounds/r1/vote") {
+      const body = JSON.parse(String(init?.body));
+      return json({ data: { vote: { selectedBy: "cy", comments: null, ...body } } });
+    }
     if (path === "/api/groups/g1/rounds/current") {
       if (!current) return json({ data: { dilemmaData: open } });
       return new Response(JSON.stringify(current.body), {
@@ -167,5 +172,40 @@ describe("CurrentRoundTab", () => {
     expect(screen.queryByRole("heading", { name: "Your votes" })).toBeNull();
     expect(screen.getByText("Done (1)")).toBeTruthy();
     expect(screen.getByText("Waiting for (2)")).toBeTruthy();
+  });
+
+  it("with picks missing, marks and focuses the first card without one, and clears all once picked", async () => {
+    const user = userEvent.setup();
+    const picked = (selectedFor: string) => ({
+      selectedBy: "cy",
+      selectedFor,
+      optionSelected: "A" as const,
+      comments: null,
+    });
+    renderTab({
+      ...round({ cy: false, ada: false, bo: false, di: false }),
+      votes: [picked("cy"), picked("ada")],
+    });
+    const card = async (name: string) => screen.findByRole("listitem", { name });
+    const flagged = async (name: string) =>
+      (await card(name)).querySelector("fieldset")?.getAttribute("aria-invalid") === "true";
+
+    await user.click(await screen.findByRole("button", { name: "Submit Votes" }));
+    expect(screen.getByRole("alert").textContent).toBe(roundMessages.votesMissing);
+    const bo = await card("Bo");
+    expect(await flagged("Bo")).toBe(true);
+    expect(await flagged("Di")).toBe(true);
+    expect(await flagged("Ada")).toBe(false);
+    expect(within(bo).getByText(roundMessages.pickMissing)).toBeTruthy();
+    // The first card without a pick has the focus, on its A.
+    expect(document.activeElement).toBe(within(bo).getAllByRole("button")[0]);
+
+    await user.click(within(bo).getByRole("button", { name: /^B/ }));
+    await vi.waitFor(async () => expect(await flagged("Bo")).toBe(false));
+    expect(screen.getByRole("alert").textContent).toBe(roundMessages.votesMissing);
+    await user.click(within(await card("Di")).getByRole("button", { name: /^A/ }));
+    await vi.waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(await flagged("Di")).toBe(false);
+    expect(screen.queryByText(roundMessages.pickMissing)).toBeNull();
   });
 });

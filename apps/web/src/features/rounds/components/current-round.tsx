@@ -2,7 +2,7 @@ import type { CurrentRound } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeUntilDue } from "@eitheror/shared/time/rules";
 import { CircleCheck, Clock, Hourglass } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { IconBadge } from "@/components/ui/icon-badge";
@@ -138,7 +138,20 @@ function Ballot({
 }) {
   const submit = useSubmitVotes(round.groupId, round.roundId);
   const voteFor = (id: string) => round.votes.find((vote) => vote.selectedFor === id);
-  const ready = people.every((person) => voteFor(person.id)?.optionSelected);
+  const unpicked = people.filter((person) => !voteFor(person.id)?.optionSelected);
+  const ready = unpicked.length === 0;
+  // Once Submit Votes met a missing pick, the cards without one say so until picked.
+  const [flagging, setFlagging] = useState(false);
+  const cards = useRef(new Map<string, HTMLElement>());
+  const showFirstUnpicked = () => {
+    setFlagging(true);
+    const card = unpicked[0] && cards.current.get(unpicked[0].id);
+    const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    card?.scrollIntoView?.({ block: "center", behavior: reduced ? "auto" : "smooth" });
+    card?.querySelector("button")?.focus({ preventScroll: true });
+  };
+  // The server's own 'votes missing' is over once every pick is there.
+  const failure = ready && isVotesMissing(submit.error) ? null : submitFailure(submit.error);
   return (
     <section aria-labelledby="your-votes" className="space-y-4">
       <h2 id="your-votes" className="text-lg font-bold text-fg">
@@ -155,18 +168,27 @@ function Ballot({
             vote={voteFor(person.id)}
             optionA={round.optionA}
             optionB={round.optionB}
+            missing={flagging && unpicked.includes(person)}
+            ref={(card) => {
+              if (card) cards.current.set(person.id, card);
+              else cards.current.delete(person.id);
+            }}
           />
         ))}
       </ul>
       <SubmitVotesBar
         ready={ready}
         pending={submit.isPending}
-        failure={submitFailure(submit.error)}
+        failure={failure}
         onSubmit={() => submit.mutateAsync().then(onSubmitted)}
+        onMissing={showFirstUnpicked}
       />
     </section>
   );
 }
+
+const isVotesMissing = (error: Error | null) =>
+  error instanceof ApiError && error.code === "votes_missing";
 
 function submitFailure(error: Error | null): string | null {
   if (!error) return null;

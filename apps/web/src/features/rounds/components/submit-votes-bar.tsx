@@ -6,19 +6,22 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /**
- * 'Submit Votes': with a vote missing it says so (no call); otherwise it asks
- * for the confirmation, then `onSubmit`. `failure` is the call's failure.
+ * 'Submit Votes': with a vote missing it says so (no call) until every pick is
+ * there, and `onMissing` shows the first card without one; otherwise it asks for
+ * the confirmation, then `onSubmit`. `failure` is the call's failure.
  */
 export function SubmitVotesBar({
   ready,
   pending,
   failure,
   onSubmit,
+  onMissing,
 }: {
   ready: boolean;
   pending: boolean;
   failure: string | null;
   onSubmit: () => Promise<unknown>;
+  onMissing?: () => void;
 }) {
   const [asking, setAsking] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -32,6 +35,7 @@ export function SubmitVotesBar({
         onClick={() => {
           setMissing(!ready);
           if (ready) setAsking(true);
+          else onMissing?.();
         }}
       >
         <Send aria-hidden className="size-4" />

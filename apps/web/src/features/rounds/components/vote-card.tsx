@@ -1,8 +1,8 @@
 import type { Option, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { optionTone } from "@eitheror/shared/shell/markup";
-import { Check } from "lucide-react";
-import { useState } from "react";
+import { Check, CircleAlert } from "lucide-react";
+import { type Ref, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,8 @@ import type { RoundMember } from "./member-status";
 /**
  * One member's voting card: name and photo, A and B (the chosen one filled),
  * Comments. A choice is saved at once, a comment when its box loses focus; a
- * quiet 'Saved' says it went through.
+ * quiet 'Saved' says it went through. `missing`: Submit Votes found no pick
+ * here, and the card says so until there is one.
  */
 export function VoteCard({
   groupId,
@@ -26,6 +27,8 @@ export function VoteCard({
   vote,
   optionA,
   optionB,
+  missing = false,
+  ref,
 }: {
   groupId: string;
   roundId: string;
@@ -34,11 +37,15 @@ export function VoteCard({
   vote: Vote | undefined;
   optionA: string;
   optionB: string;
+  missing?: boolean;
+  ref?: Ref<HTMLLIElement>;
 }) {
   const save = useSaveVote(groupId, roundId);
+  const missingId = useId();
   const [comment, setComment] = useState(vote?.comments ?? "");
   const pendingOption = save.isPending ? save.variables?.optionSelected : undefined;
   const chosen = pendingOption ?? vote?.optionSelected ?? null;
+  const flagged = missing && !chosen;
   const name = member.displayName ?? "Member";
   const choose = (option: Option) =>
     save.mutate({ selectedFor: member.id, optionSelected: option });
@@ -49,8 +56,12 @@ export function VoteCard({
   };
   return (
     <li
+      ref={ref}
       aria-label={`${name}${isViewer ? " (You)" : ""}`}
-      className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border"
+      className={cn(
+        "scroll-mt-24 rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border",
+        flagged && "ring-2 ring-danger-line",
+      )}
     >
       <div className="flex items-center gap-3">
         <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
@@ -63,7 +74,20 @@ export function VoteCard({
       {save.isError && (
         <SaveFailed error={save.error} onRetry={() => save.mutate(save.variables)} />
       )}
-      <fieldset className="mt-4">
+      {flagged && (
+        <p
+          id={missingId}
+          className="mt-3 flex items-center gap-1.5 text-sm font-medium text-danger-fg"
+        >
+          <CircleAlert aria-hidden className="size-4 shrink-0" />
+          {roundMessages.pickMissing}
+        </p>
+      )}
+      <fieldset
+        className="mt-4"
+        aria-invalid={flagged || undefined}
+        aria-describedby={flagged ? missingId : undefined}
+      >
         <legend className="sr-only">Your prediction for {name}</legend>
         <div className="grid grid-cols-2 gap-2">
           {(["A", "B"] as const).map((option) => (

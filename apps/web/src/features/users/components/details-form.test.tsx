@@ -47,4 +47,14 @@ describe("DetailsForm", () => {
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(document.title).toMatch(/^Your Details · /);
   });
+
+  it("keeps the product's header as written, with a plainer line under it", () => {
+    renderForm();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(
+      "Enter your Name and upload profile image (optional).",
+    );
+    expect(
+      screen.getByText("Choose the name your friends will see. A photo is up to you."),
+    ).toBeTruthy();
+  });
 });

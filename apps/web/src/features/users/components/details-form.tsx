@@ -45,6 +45,7 @@ export function DetailsForm({
       <h1 className="mt-2 text-balance text-xl font-bold leading-snug tracking-tight text-fg sm:text-2xl">
         {identityMessages.detailsHeader}
       </h1>
+      <p className="mt-2 text-fg-muted">{identityMessages.detailsSubtitle}</p>
       <form
         noValidate
         onSubmit={form.handleSubmit((values: DetailsValues) =>

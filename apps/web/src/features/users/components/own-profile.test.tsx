@@ -1,4 +1,4 @@
-import { MAX_PROFILE_NAME_LENGTH } from "@eitheror/shared/identity/schema";
+import { MAX_DISPLAY_NAME_LENGTH } from "@eitheror/shared/identity/schema";
 import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
@@ -25,16 +25,18 @@ const json = (body: unknown) =>
 const saves = (fetchSpy: { mock: { calls: unknown[][] } }) =>
   fetchSpy.mock.calls.filter((call) => ((call[1] as RequestInit)?.method ?? "GET") !== "GET");
 
-function renderProfile() {
+function renderProfile(user: typeof ada = ada) {
   const fetchSpy = vi
     .spyOn(globalThis, "fetch")
-    .mockImplementation(async (_url, init) =>
-      json({ data: { preferences: init?.body ? JSON.parse(String(init.body)) : allOn } }),
+    .mockImplementation(async (url, init) =>
+      String(url).endsWith("/update-user-properties")
+        ? json({ data: { userData: user } })
+        : json({ data: { preferences: init?.body ? JSON.parse(String(init.body)) : allOn } }),
     );
   const onSaved = vi.fn(async () => undefined);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <OwnProfile user={ada} joined="Joined 3 weeks ago" onSaved={onSaved} />
+      <OwnProfile user={user} joined="Joined 3 weeks ago" onSaved={onSaved} />
     </QueryClientProvider>,
   );
   return { fetchSpy, onSaved, user: userEvent.setup() };
@@ -57,18 +59,29 @@ describe("OwnProfile", () => {
     const { fetchSpy, onSaved, user } = renderProfile();
     const name = screen.getByLabelText("Name");
     await user.clear(name);
-    await user.type(name, "x".repeat(MAX_PROFILE_NAME_LENGTH + 1));
+    await user.type(name, "x".repeat(MAX_DISPLAY_NAME_LENGTH + 1));
     const email = screen.getByLabelText("Email Address");
     await user.clear(email);
     await user.type(email, "nope");
     await user.click(screen.getByRole("button", { name: "Save" }));
 
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText(fieldMessages.maxLength(MAX_PROFILE_NAME_LENGTH))).toBeTruthy();
+    expect(within(alert).getByText(fieldMessages.maxLength(50))).toBeTruthy();
     expect(within(alert).getByText(fieldMessages.email)).toBeTruthy();
     expect(alert.textContent).toMatch(/Name:.*Email Address:/);
     expect(saves(fetchSpy)).toEqual([]);
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("saves the profile of someone whose name has the 46 characters sign-up allowed", async () => {
+    const long = "Maximiliana Alexandrina Montgomery-Fitzwilliam";
+    expect(long).toHaveLength(46);
+    const { fetchSpy, onSaved, user } = renderProfile({ ...ada, displayName: long });
+    await user.click(screen.getByRole("button", { name: "Save" }));
+
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByText(fieldMessages.maxLength(24))).toBeNull();
+    expect(saves(fetchSpy).map((call) => String(call[0]))).toEqual(["/api/update-user-properties"]);
   });
 
   it("has an E-mails section whose switches save each kind, by keyboard", async () => {

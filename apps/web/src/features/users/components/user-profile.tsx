@@ -1,8 +1,9 @@
 import type { UserData } from "@eitheror/shared/identity/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
-import { UserX } from "lucide-react";
+import { ArrowLeft, UserX } from "lucide-react";
+import { useLocation, useNavigate } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CardHeading } from "@/components/ui/card-heading";
 import { Link } from "@/components/ui/link";
@@ -59,14 +60,42 @@ export function UserProfile({
 
 function PublicProfile({ user }: { user: UserData }) {
   return (
-    <Card className="mx-auto flex max-w-md flex-col items-center py-10 text-center sm:py-12">
-      <PageTitle screen={user.displayName ?? "Profile"} />
-      <Avatar name={user.displayName} src={user.photoURL} size={PHOTO_SIZE} />
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-fg">
-        {user.displayName ?? "A new player"}
-      </h1>
-      <p className="mt-1 text-sm text-fg-subtle">{joined(user)}</p>
-    </Card>
+    <div className="mx-auto max-w-md space-y-4">
+      <BackFromProfile />
+      <Card className="flex flex-col items-center py-10 text-center sm:py-12">
+        <PageTitle screen={user.displayName ?? "Profile"} />
+        <Avatar name={user.displayName} src={user.photoURL} size={PHOTO_SIZE} />
+        <h1 className="mt-6 max-w-full text-2xl font-bold tracking-tight text-fg">
+          {user.displayName ?? "A new player"}
+        </h1>
+        <p className="mt-1 text-sm text-fg-subtle">{joined(user)}</p>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * Back to where the profile was opened from (a group's page, a round), which
+ * the app's own history knows; a profile opened from outside leads home.
+ */
+function BackFromProfile() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const className = buttonClass("ghost", "-ml-3", "sm");
+  // The first page of this visit has the key "default": nothing of ours lies behind it.
+  if (location.key === "default") {
+    return (
+      <Link to={paths.home} className={className}>
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Home
+      </Link>
+    );
+  }
+  return (
+    <Button variant="ghost" size="sm" className="-ml-3" onClick={() => navigate(-1)}>
+      <ArrowLeft aria-hidden className="size-4" />
+      Back
+    </Button>
   );
 }
 

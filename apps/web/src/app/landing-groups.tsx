@@ -1,0 +1,24 @@
+import { byVotesNeeded } from "@eitheror/shared/rounds/rules";
+import { GroupsAtAGlance } from "@/features/groups/components/groups-at-a-glance";
+import { useRoundsOfMine } from "@/features/rounds/api/get-rounds-of-mine";
+import { RoundStatus } from "@/features/rounds/components/round-status";
+
+/**
+ * A signed-in member's groups on the landing page, as home orders them (those
+ * awaiting their votes first). Its own chunk: the landing page loads it only for
+ * a member, so strangers' first visit stays within its weight (decision 0022).
+ */
+export function LandingGroups() {
+  const rounds = useRoundsOfMine();
+  const roundOf = (groupId: string) => rounds.data?.find((open) => open.groupId === groupId);
+  return (
+    <GroupsAtAGlance
+      roundStatus={(group) => {
+        const round = roundOf(group.id);
+        if (rounds.isPending) return <span aria-hidden>&nbsp;</span>;
+        return round && <RoundStatus round={round} />;
+      }}
+      order={(groups) => byVotesNeeded(groups, (group) => roundOf(group.id))}
+    />
+  );
+}
