@@ -50,6 +50,26 @@ const fixtures: [string, string, string | null][] = [
     null,
   ],
   [
+    "apps/server/src/features/zz-fixture/sharing.ts",
+    'import { isPlayer } from "../../lib/user-sql";\nexport const p = isPlayer;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/server/src/features/zz-fixture/hot-data.ts",
+    'import { isPlayer } from "../../lib/user-sql";\nexport const p = isPlayer;\n',
+    null,
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-sql.ts",
+    'import { sql } from "drizzle-orm";\nimport { user } from "../db/schema";\nexport const q = [sql`1`, user];\n',
+    null,
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-feature-sql.ts",
+    'import { createUsersService } from "../features/users/service";\nexport const c = createUsersService;\n',
+    RESTRICTED,
+  ],
+  [
     "apps/server/src/features/zz-fixture-ok/service.ts",
     'import type { UsersService } from "../users/service";\nimport type { Db } from "../../lib/db";\nexport type S = [UsersService, Db];\n',
     null,

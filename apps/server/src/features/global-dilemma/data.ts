@@ -1,8 +1,9 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { eq, sql } from "drizzle-orm";
-import { dilemmas, globalDilemmas, globalSelections, session, user } from "../../db/schema";
+import { dilemmas, globalDilemmas, globalSelections } from "../../db/schema";
 import { type Db, firstOrNull, namedStatement, type Tx } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
+import { liveSessionJoin } from "../../lib/user-sql";
 
 const globalDilemmaColumns = {
   id: globalDilemmas.id,
@@ -75,16 +76,6 @@ export function dilemmaOfRow(row: Omit<DilemmaRow, "signed_in"> & { id: string }
   const { id, day, dilemma, option_a: optionA, option_b: optionB } = row;
   return { id, day, dilemma, optionA, optionB, countA: row.count_a, countB: row.count_b };
 }
-
-/**
- * The batched statements' one check of a session (`i.token` of their input): alive
- * at the value `sessionsAt` (the real time, as better-auth reads it) and its user
- * not banned. It binds `s` (the session) and `u` (its user).
- */
-export const liveSessionJoin = sql`
-  JOIN ${session} s ON s.token = i.token
-    AND s.expires_at > ${sql.placeholder("sessionsAt")}::timestamptz
-  JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE`;
 
 type ChoiceRow = DilemmaRow & { ord: number; user_id: string | null };
 
