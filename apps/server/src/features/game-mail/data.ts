@@ -13,7 +13,6 @@ import {
 } from "../../db/schema";
 import type { Tx } from "../../lib/db";
 
-const name = sql<string>`coalesce(nullif(trim(${user.name}), ''), 'A player')`;
 /** A person who can get mail: a real account, not a guest. */
 const mailable = sql`${user.isAnonymous} IS NOT TRUE`;
 
@@ -71,21 +70,6 @@ export function newRoundRecipients(tx: Tx, groupId: string) {
         sql`coalesce(${userMailPreferences.newRounds}, true)`,
       ),
     );
-}
-
-/** Current members' points over the group's closed rounds, best first. */
-export function groupScores(tx: Tx, groupId: string) {
-  const total = sql<number>`coalesce((
-    SELECT sum(${roundResults.points}) FROM ${roundResults}
-    INNER JOIN ${rounds} ON ${rounds.id} = ${roundResults.roundId}
-    WHERE ${rounds.groupId} = ${groupId} AND ${roundResults.userId} = ${user.id}
-  ), 0)::int`;
-  return tx
-    .select({ name, score: total })
-    .from(groupMembers)
-    .innerJoin(user, eq(user.id, groupMembers.userId))
-    .where(eq(groupMembers.groupId, groupId))
-    .orderBy(sql`2 DESC`, groupMembers.joinedAt);
 }
 
 /**

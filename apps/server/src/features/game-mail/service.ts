@@ -12,10 +12,10 @@ import { AppError } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
 import type { MailService } from "../mail/service";
+import type { ClosedRound } from "../rounds/service";
 import {
   dueReminders,
   findPreferences,
-  groupScores,
   newRoundRecipients,
   resultRecipients,
   roundContext,
@@ -89,12 +89,13 @@ function createRoundMails(
   const { group: groupLink, unsubscribe } = links;
 
   /** Queues 'Round complete' to each participant of the closed round who wants it. */
-  async function roundClosed(unit: Unit, roundId: string) {
+  async function roundClosed(unit: Unit, { roundId, leaderboard }: ClosedRound) {
     const round = await roundContext(unit.tx, roundId);
     if (!round) return;
-    const top = (await groupScores(unit.tx, round.groupId)).slice(0, 3);
-    const list = top.map((entry, index) => `${index + 1}. ${entry.name}: ${entry.score}`);
     const text = roundEmails.roundComplete;
+    const list = leaderboard
+      .slice(0, 3)
+      .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
     const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}`;
     for (const person of await resultRecipients(unit.tx, roundId)) {
       const mine = person.submitted ? text.points(person.points) : text.didNotVote;

@@ -32,6 +32,7 @@ import { createRoundInsights } from "./insights";
 import { createRoundSharing } from "./sharing";
 import { closeIfAllSubmitted, createVoting, roundWriteHits, type VotingParts } from "./voting";
 
+export type { ClosedRound, RoundHooks } from "./closing";
 export type { Caller } from "./voting";
 
 const noDilemmaLeft = (status: 404 | 409) =>
