@@ -1,5 +1,6 @@
-// The SQL twins of lib/access.ts's rules say what the TypeScript says, row for row.
+// The SQL twins of the rules about a person say what the TypeScript says, row for row.
 import { randomUUID } from "node:crypto";
+import { toUserData } from "@eitheror/shared/identity/rules";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../test/db";
@@ -8,7 +9,7 @@ import { user } from "../db/schema";
 import { createAccess } from "./access";
 import { namedStatement } from "./db";
 import type { Viewer } from "./identity";
-import { isPlayer, liveSessionJoin, sessionUser } from "./user-sql";
+import { isPlayer, liveSessionJoin, sessionUser, shownName } from "./user-sql";
 
 type Person = typeof user.$inferSelect & { token: string };
 
@@ -82,5 +83,23 @@ describe("isPlayer", () => {
       (person) => !person.banned && passes(() => access.player(viewerOf(person))),
     );
     expect(rows.map((row) => row.id).sort()).toEqual(players);
+  });
+});
+
+describe("shownName", () => {
+  it("is the display name the API gives others", async () => {
+    const rows = await database.db
+      .select({ id: user.id, shown: shownName })
+      .from(user)
+      .where(
+        inArray(
+          user.id,
+          people.map((person) => person.id),
+        ),
+      );
+    const shown = new Map(rows.map((row) => [row.id, row.shown]));
+    for (const person of people) {
+      expect(shown.get(person.id)).toBe(toUserData(person, { self: false }).displayName);
+    }
   });
 });

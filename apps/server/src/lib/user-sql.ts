@@ -16,6 +16,12 @@ export function isPlayer(who: typeof user | typeof sessionUser = user) {
 }
 
 /**
+ * The name others see, as `displayName` in packages/shared/src/identity/rules.ts
+ * gives it: the name trimmed, or null while there is none.
+ */
+export const shownName = sql<string | null>`nullif(btrim(${user.name}), '')`;
+
+/**
  * The batched statements' one check of a session (`i.token` of their input), as the
  * identity plugin checks a request's: alive at the value `sessionsAt` (the real
  * time, as better-auth reads it) and its user not banned. It binds `s` (the

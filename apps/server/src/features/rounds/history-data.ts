@@ -13,9 +13,8 @@ import {
   user,
 } from "../../db/schema";
 import type { Tx } from "../../lib/db";
+import { shownName } from "../../lib/user-sql";
 import type { MemberGroupId } from "../groups/service";
-
-export const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
 
 /** A closed round's participants as they were: who submitted, their points, their name and photo now. */
 export function listResults(tx: Tx, roundId: string) {
