@@ -10,10 +10,10 @@ import type { Unit } from "../../lib/transaction";
 import {
   type Choice,
   type ChoiceOutcome,
+  checkSessionsAndSaveChoices,
   findGlobalDilemmaByDay,
   type ProvenChoices,
-  saveChoices,
-  saveProvenChoices,
+  saveChoicesOfProvenSessions,
   transferSelections,
 } from "./data";
 import { createDayLoader } from "./day-loader";
@@ -93,7 +93,7 @@ function provenChoicesOf(batch: Choice[], proofs: SessionProofs): ProvenChoices 
 function createChoiceWriter(db: Db, proofs: SessionProofs) {
   async function saveCheckedChoices(batch: Choice[], now: Date): Promise<ChoiceOutcome[]> {
     // Sessions expire by the real time, as better-auth reads them.
-    const outcomes = await saveChoices(db, batch, { now, sessionsAt: new Date() });
+    const outcomes = await checkSessionsAndSaveChoices(db, batch, { now, sessionsAt: new Date() });
     for (const [i, outcome] of outcomes.entries()) {
       const { token } = batch[i] as Choice;
       if (outcome.status !== "no-session") proofs.prove(token, outcome.userId, now.getTime());
@@ -106,7 +106,7 @@ function createChoiceWriter(db: Db, proofs: SessionProofs) {
     if (!proven) return saveCheckedChoices(batch, now);
     let dilemma: GlobalDilemma | null;
     try {
-      dilemma = await saveProvenChoices(db, proven, { now });
+      dilemma = await saveChoicesOfProvenSessions(db, proven, { now });
     } catch {
       // A user deleted meanwhile, say: their sessions are read after all.
       for (const choice of batch) proofs.doubt(choice.token);
