@@ -31,11 +31,11 @@ export const gameMailRoutes: FastifyPluginAsync<{ gameMail: GameMailService }> =
   { gameMail },
 ) => {
   addOperation(app, mailPreferencesApi.get, async (request) => ({
-    data: { preferences: await gameMail.preferences(await request.requireViewer()) },
+    data: { preferences: await gameMail.preferences(await request.signedIn()) },
   }));
   addOperation(app, mailPreferencesApi.update, async (request) => ({
     data: {
-      preferences: await gameMail.updatePreferences(await request.requireViewer(), request.body),
+      preferences: await gameMail.updatePreferences(await request.signedIn(), request.body),
     },
   }));
 

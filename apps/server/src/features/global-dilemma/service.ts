@@ -4,7 +4,7 @@ import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
 import type { Db } from "../../lib/db";
 import { invariant, notFound, notSignedIn } from "../../lib/errors";
-import type { SessionToken } from "../../lib/identity";
+import type { Caller } from "../../lib/identity";
 import type { SessionProofs } from "../../lib/session-proofs";
 import type { Unit } from "../../lib/transaction";
 import {
@@ -190,12 +190,14 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
     todayView: async (): Promise<TodayView> => today.get(),
 
     /**
-     * Records the choice of the session `token` and moves the counters with it: a
+     * Records the caller's choice (by their session's token, which the statement
+     * checks) and moves the counters with it: a
      * first choice adds one count, a changed choice moves one count across, and the
      * same choice again changes nothing. Answers once it is committed, with the
      * counts as its commit left them.
      */
-    async select(token: SessionToken, id: string, option: Option) {
+    async select(caller: Caller, id: string, option: Option) {
+      const token = await caller.token();
       const outcome = await choices.submit({ token, globalDilemmaId: id, option });
       if (outcome.status === "no-session") throw notSignedIn();
       if (outcome.status === "no-dilemma") throw unknownDilemma();
@@ -229,13 +231,13 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
     },
 
     /**
-     * The choice of the session `token` on `id`, its counts, and the viewer's
+     * The caller's choice on `id` (by their session's token), its counts, and their
      * streak (decision 0026), read with the reads that arrive meanwhile in one
      * statement that checks each session too. Today's dilemma and counts are the
      * shared copy's, at most a second old (decision 0033).
      */
-    async selectionOf(token: SessionToken, id: string) {
-      const found = await reads.submit({ token, id });
+    async selectionOf(caller: Caller, id: string) {
+      const found = await reads.submit({ token: await caller.token(), id });
       if (found.status === "no-session") throw notSignedIn();
       if (found.status === "no-dilemma") throw unknownDilemma();
       return {

@@ -7,7 +7,7 @@ import {
 import type { Core } from "../../lib/core";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { publishAfterCommit } from "../../lib/events";
-import type { Viewer } from "../../lib/identity";
+import type { Caller, Viewer } from "../../lib/identity";
 import type { IdSigner } from "../../lib/signed-id";
 import type { Unit } from "../../lib/transaction";
 import type { GroupsService, MemberGroupId } from "../groups/service";
@@ -33,7 +33,6 @@ import { createRoundSharing } from "./sharing";
 import { closeIfAllSubmitted, createVoting, roundWriteHits, type VotingParts } from "./voting";
 
 export type { ClosedRound, RoundHooks } from "./closing";
-export type { Caller } from "./voting";
 
 const noDilemmaLeft = (status: 404 | 409) =>
   new AppError(status, roundMessages.noDilemmaLeft, { code: "no_dilemma_left" });
@@ -103,8 +102,10 @@ function createRoundPlay(
      * 404 without an open round: code no_dilemma_left when the bank has nothing
      * new for the group, waiting_for_members when it has played and is down to one.
      */
-    async current(viewer: Viewer, groupId: string): Promise<CurrentRound> {
-      // The member's last read, while nothing changed it (decision 0024).
+    async current(caller: Caller, groupId: string): Promise<CurrentRound> {
+      // A hot read: a session read within the last second will do (decision 0024).
+      const viewer = await caller.recentlySignedIn();
+      // The member's last read, while nothing changed it.
       const kept = reads.get(groupId, viewer.user.id);
       if (kept) return kept;
       const start = reads.begin();

@@ -30,7 +30,7 @@ export const signInRoutes: FastifyPluginAsync<{ service: SignInService }> = asyn
   });
 
   addOperation(app, identityApi.sendEmailChange, async (request) => {
-    const viewer = await request.requireViewer();
+    const viewer = await request.signedIn();
     return { data: await service.sendEmailChangeLink(viewer, request.body.email, request.ip) };
   });
 };
