@@ -73,7 +73,7 @@ function createGameServices(
     groups,
     limiter,
     votesPerIpPerHour: config.VOTE_LIMIT_PER_IP,
-    hooks: { closed: gameMail.roundClosed, started: gameMail.roundStarted },
+    hooks: gameMail.roundMails,
     shareSigner: createIdSigner(secret, "round share"),
   });
   return { groups, rounds };
