@@ -183,7 +183,7 @@ export function createServices(options: ServicesOptions) {
     identity,
     mail,
     limiter,
-    users,
+    users: users.accounts,
     publicUrl: config.publicUrl,
     appTitle: config.APP_TITLE,
     linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,

@@ -36,7 +36,7 @@ export interface SignInServiceOptions extends Core {
   identity: Identity;
   mail: MailService;
   limiter: RateLimiter;
-  users: UsersService;
+  users: UsersService["accounts"];
   publicUrl: string;
   appTitle: string;
   /** Sign-in links one IP address may ask for per hour. */
