@@ -239,7 +239,7 @@ function createLinkCompletion(options: SignInServiceOptions) {
 export function createSignInService(options: SignInServiceOptions) {
   const { db, clock } = options;
   return {
-    ...createLinkSender(options),
+    links: createLinkSender(options),
     complete: createLinkCompletion(options),
     /** Forgets tokens a day after they expired. */
     async prune() {
