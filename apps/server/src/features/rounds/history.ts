@@ -10,7 +10,7 @@ import type { Core } from "../../lib/core";
 import type { Tx } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
-import type { GroupsService } from "../groups/service";
+import type { GroupAccess } from "../groups/service";
 import { findRound, listSubmittedVotes, listVotes } from "./data";
 import { listArchived, listResults, memberScores } from "./history-data";
 
@@ -28,7 +28,7 @@ export async function leaderboardOf(tx: Tx, groupId: string): Promise<Leaderboar
  */
 export function createRoundHistory(
   { db }: Core,
-  { groups, settle }: { groups: GroupsService; settle: (groupIds: string[]) => Promise<void> },
+  { groups, settle }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void> },
 ) {
   async function memberOf(viewer: Viewer, groupId: string) {
     const membership = await groups.memberOf(viewer, groupId);

@@ -24,7 +24,11 @@ export interface RoundsOptions {
 }
 
 /** What the rounds feature does as members come and go. */
-function followMembership({ clock }: Core, groups: GroupsService, closing: RoundClosing) {
+function followMembership(
+  { clock }: Core,
+  groups: GroupsService["membership"],
+  closing: RoundClosing,
+) {
   // Leaving or removal drops the person from the open round for good (they sit
   // the rest of it out, even if they come back); the rest may now all have submitted.
   groups.onMemberLeaving(async (unit, groupId, userId) => {
@@ -47,7 +51,7 @@ function followMembership({ clock }: Core, groups: GroupsService, closing: Round
  * `sharing` (a closed round's share card), each in the file of its name.
  */
 export function createRoundsService(core: Core, options: RoundsOptions) {
-  const { groups } = options;
+  const groups = options.groups.access;
   const closing = createRoundClosing(core, options.hooks);
   const { settle } = closing;
   const parts = {
@@ -57,7 +61,7 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     reads: createCurrentCache(core.clock, core.events),
     writeHits: roundWriteHits(options),
   };
-  followMembership(core, groups, closing);
+  followMembership(core, options.groups.membership, closing);
   return {
     play: createRoundPlay(core, parts),
     voting: createVoting(core, parts),

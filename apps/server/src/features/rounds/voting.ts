@@ -13,7 +13,7 @@ import { conflict, invalid, notFound } from "../../lib/errors";
 import { publishAfterCommit } from "../../lib/events";
 import type { Caller, Viewer } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
-import type { GroupsService, MemberGroupId } from "../groups/service";
+import type { GroupAccess, MemberGroupId } from "../groups/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import type { RoundClosing } from "./closing";
 import type { CurrentCache } from "./current-cache";
@@ -59,7 +59,7 @@ async function openRoundGuard(
 }
 
 export interface VotingParts {
-  groups: GroupsService;
+  groups: GroupAccess;
   closing: RoundClosing;
   limiter: RateLimiter;
   reads: CurrentCache;
