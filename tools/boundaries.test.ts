@@ -11,6 +11,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const RESTRICTED = "lint/style/noRestrictedImports";
 
 const longFunction = `export function tooLong() {\n${Array.from({ length: 62 }, (_, i) => `  console.log(${i});`).join("\n")}\n}\n`;
+/** 52 statements with a blank line after every fifth: 62 physical lines, blank ones counted. */
+const longWithBlankLines = `export function tooLongWithAir() {\n${Array.from({ length: 52 }, (_, i) => `  console.log(${i});${i % 5 === 4 ? "\n" : ""}`).join("\n")}\n}\n`;
 
 /** [path, content, the rule that must fire or null for none]: every fixture folder is new. */
 const fixtures: [string, string, string | null][] = [
@@ -152,6 +154,11 @@ const fixtures: [string, string, string | null][] = [
   [
     "apps/server/src/lib/zz-fixture-long.ts",
     longFunction,
+    "lint/complexity/noExcessiveLinesPerFunction",
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-long-with-air.ts",
+    longWithBlankLines,
     "lint/complexity/noExcessiveLinesPerFunction",
   ],
   [

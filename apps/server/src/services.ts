@@ -189,18 +189,11 @@ export function createServices(options: ServicesOptions) {
     linksPerIpPerHour: config.SIGN_IN_LIMIT_PER_IP,
     carryOver: [globalDilemmas.carryOverGuest],
   });
+  const { upkeep } = options.database;
   const jobs = createJobs(
     core,
-    { log, upkeep: options.database.upkeep },
-    {
-      globalDilemmas,
-      signIn,
-      users,
-      limiter,
-      rounds,
-      gameMail,
-      mail,
-    },
+    { log, upkeep },
+    { globalDilemmas, signIn, users, limiter, rounds, gameMail, mail },
   );
   return {
     events: core.events,

@@ -147,16 +147,14 @@ function createViewerReads(db: Db, today: TodayCache) {
   });
 }
 
-export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: SessionProofs }) {
-  const { db, clock } = core;
-  const today = createTodayCache(clock, createDayLoader(core));
+/**
+ * Concurrent choices go to the database together (decision 0023); one visitor's
+ * (one session's) choices one after another, in order. Today's copy takes the
+ * counts they leave.
+ */
+function createChoices({ db, clock }: Core, proofs: SessionProofs, today: TodayCache) {
   const writeChoices = createChoiceWriter(db, proofs);
-
-  /**
-   * Concurrent choices go to the database together (decision 0023); one visitor's
-   * (one session's) choices one after another, in order.
-   */
-  const choices = createBatcher<Choice, ChoiceOutcome>({
+  return createBatcher<Choice, ChoiceOutcome>({
     key: (choice) => choice.token,
     maxSize: BATCH_MAX,
     inFlight: BATCHES_IN_FLIGHT,
@@ -171,7 +169,12 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
       return outcomes;
     },
   });
+}
 
+export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: SessionProofs }) {
+  const { db, clock } = core;
+  const today = createTodayCache(clock, createDayLoader(core));
+  const choices = createChoices(core, proofs, today);
   const reads = createViewerReads(db, today);
 
   return {
