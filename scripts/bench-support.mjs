@@ -253,7 +253,7 @@ export const CONNECTIONS = 20;
  * c + CONNECTIONS, … and starts over, and autocannon builds each request once. With
  * a `setupRequest` it would build every request again as it sends it, on the cores
  * the servers share: the faster a server, the more of their time the generator took
- * (docs/bench.md, run 6). Without `turns`, every connection sends the same request.
+ * (bench/history.md, run 6). Without `turns`, every connection sends the same request.
  * @param {LoadOptions} options
  * @param {number} seconds
  */

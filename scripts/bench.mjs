@@ -31,12 +31,12 @@
 // BENCH_ONLY (some of read, select, round, many, lighthouse), BENCH_SERVER (another
 // build's server.js, to measure a "before"), BENCH_NODE_FLAGS (Node's flags for the
 // app and the baseline, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof"
-// profiles both under the bench's load, in the same turns; docs/bench.md tells how
+// profiles both under the bench's load, in the same turns; bench/history.md tells how
 // the profiles were read), BENCH_PIN=1 (the app and the baseline on the last core,
 // this process, which generates the load, on the others: the scheduler then never
 // puts the generator and a server on one core for a while, which swung a turn's
 // ratio by ±0.2. For comparing two builds, not for one run's verdict: the machine's
-// own speed still moves; docs/bench.md, run 10).
+// own speed still moves; bench/history.md, run 10).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 // @ts-check
 // `node scripts/profile-summary.mjs <file.cpuprofile> [from-s] [to-s] [requests]`: where
 // a process's main thread spent its time, from a V8 CPU profile (`node --cpu-prof`;
-// the bench takes one of the app with BENCH_NODE_FLAGS, docs/bench.md). It prints
+// the bench takes one of the app with BENCH_NODE_FLAGS, bench/history.md). It prints
 // how busy the thread was in each half second (to find the scenario's turns), then,
 // for the samples between from-s and to-s (seconds after the profile started; default
 // all), the self time by package and by function, per request when `requests` says
