@@ -1,3 +1,4 @@
+// @ts-check
 // The bench's yardsticks (scripts/bench.mjs starts this process beside the app):
 // bare Fastify routes with none of the app's plugins, on the same engine as the
 // app under test. Each route gets the same requests as the app's scenario beside it
@@ -24,6 +25,13 @@ const SCHEMA = `
   );
 `;
 
+/**
+ * @typedef {object} Engine
+ * @property {(text: string, values?: unknown[]) => Promise<{ rows: any[] }>} query
+ * @property {() => Promise<void>} close
+ */
+
+/** @returns {Promise<Engine>} */
 async function openEngine() {
   if (process.env.BASELINE_DATABASE_URL) {
     const { default: pg } = await import("pg");

@@ -1,3 +1,4 @@
+// @ts-check
 // The round's hot paths for `npm run bench`: a group of MEMBERS fully signed-in
 // players (each through a real e-mail link, read from the mail catcher) plays one
 // round; autocannon then reads the current round and saves votes, every request
@@ -5,12 +6,22 @@
 
 export const MEMBERS = 20;
 
-/** A cookie jar for one person: the anti-forgery token and the session. */
+/** @typedef {ReturnType<typeof person> & { id: string }} Player */
+/**
+ * What `inTurn` sends: one request per turn, its body made for the turn.
+ * @typedef {{ method: string; turns?: number; body?: (turn: number) => unknown }} TurnRequest
+ */
+
+/**
+ * A cookie jar for one person: the anti-forgery token and the session.
+ * @param {string} base
+ */
 function person(base) {
+  /** @type {Map<string, string>} */
   const cookies = new Map();
-  const take = (response) => {
+  const take = (/** @type {Response} */ response) => {
     for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
+      const [pair = ""] = cookie.split(";");
       const at = pair.indexOf("=");
       cookies.set(pair.slice(0, at), pair.slice(at + 1));
     }
@@ -23,6 +34,13 @@ function person(base) {
     "x-xsrf-token": cookies.get("XSRF-TOKEN") ?? "",
     origin: base,
   });
+  /**
+   * The call's JSON answer; throws when it failed.
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<any>}
+   */
   async function call(method, path, body) {
     const response = take(
       await fetch(`${base}${path}`, {
@@ -39,11 +57,15 @@ function person(base) {
   return { call, headers };
 }
 
+/**
+ * @param {string} mailboxUrl
+ * @param {string} email
+ */
 async function newestLink(mailboxUrl, email) {
   for (let attempt = 0; attempt < 100; attempt++) {
     const response = await fetch(`${mailboxUrl}/mails?to=${encodeURIComponent(email)}`);
     if (response.ok) {
-      const mail = await response.json();
+      const mail = /** @type {{ link?: string }} */ (await response.json());
       if (mail.link) return new URL(mail.link);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -51,7 +73,13 @@ async function newestLink(mailboxUrl, email) {
   throw new Error(`no sign-in link reached ${email}`);
 }
 
-/** A new player, signed in by e-mail link, with a name: what a group needs. */
+/**
+ * A new player, signed in by e-mail link, with a name: what a group needs.
+ * @param {string} base
+ * @param {string} mailboxUrl
+ * @param {number} n
+ * @returns {Promise<Player>}
+ */
 async function signUp(base, mailboxUrl, n) {
   const player = person(base);
   await player.call("GET", "/api/health");
@@ -67,11 +95,17 @@ async function signUp(base, mailboxUrl, n) {
   return { ...player, id: data.userData.id };
 }
 
-/** Builds the group and its first round; answers the players, the group and the round. */
+/**
+ * Builds the group and its first round; answers the players, the group and the round.
+ * @param {string} base
+ * @param {string} mailboxUrl
+ */
 export async function setUpRound(base, mailboxUrl) {
+  /** @type {Player[]} */
   const players = [];
   for (let n = 0; n < MEMBERS; n++) players.push(await signUp(base, mailboxUrl, n));
   const [admin, ...others] = players;
+  if (!admin) throw new Error("a group needs players");
   const { data } = await admin.call("POST", "/api/groups/create", {
     name: "Bench group",
     maxMembers: MEMBERS,
@@ -92,11 +126,14 @@ export async function setUpRound(base, mailboxUrl) {
  * A scenario's turns (scripts/bench-support.mjs): `request.turns` requests (one
  * per player unless it says), turn t from player t mod N, its body from
  * `request.body(t)`.
+ * @param {Player[]} players
+ * @param {TurnRequest} request
+ * @returns {import("autocannon").Request[]}
  */
 export function inTurn(players, request) {
   return Array.from({ length: request.turns ?? players.length }, (_, turn) => ({
     method: request.method,
-    headers: players[turn % players.length].headers(Boolean(request.body)),
+    headers: /** @type {Player} */ (players[turn % players.length]).headers(Boolean(request.body)),
     ...(request.body && { body: JSON.stringify(request.body(turn)) }),
   }));
 }
@@ -104,24 +141,30 @@ export function inTurn(players, request) {
 /**
  * Votes, as `inTurn` takes them: turn t from voter t mod N, for member (t / N) mod
  * N; its option and comment vary with t. After N² × 21 turns they start over.
+ * @param {Player[]} players
+ * @returns {TurnRequest}
  */
 export function voteFor(players) {
   return {
     method: "POST",
     turns: players.length * players.length * 21,
     body: (turn) => ({
-      selectedFor: players[Math.floor(turn / players.length) % players.length].id,
+      selectedFor: players[Math.floor(turn / players.length) % players.length]?.id,
       optionSelected: turn % 3 === 0 ? "B" : "A",
       comments: `Bench comment ${turn % 7}`,
     }),
   };
 }
 
-/** After the load: every player still reads only their own votes, one per member at most. */
+/**
+ * After the load: every player still reads only their own votes, one per member at most.
+ * @param {{ players: Player[]; groupId: string }} round
+ */
 export async function votesAreConsistent({ players, groupId }) {
   for (const player of players) {
     const round = (await player.call("GET", `/api/groups/${groupId}/rounds/current`)).data
       .dilemmaData;
+    /** @type {{ selectedBy: string; selectedFor: string }[]} */
     const votes = round.votes;
     const members = new Set(votes.map((vote) => vote.selectedFor));
     if (votes.some((vote) => vote.selectedBy !== player.id) || members.size !== votes.length) {

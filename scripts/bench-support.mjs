@@ -1,3 +1,4 @@
+// @ts-check
 // The parts of `npm run bench` (scripts/bench.mjs) that are not scenarios: the
 // processes it starts and their memory, the load runs side by side, the anonymous
 // visitors, and the rows it seeds straight into the database.
@@ -9,14 +10,36 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import pg from "pg";
 
+/**
+ * Where the bench's app keeps its data: a PostgreSQL database, or a PGlite folder.
+ * @typedef {{ kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string }} Target
+ */
+/** @typedef {(text: string) => Promise<{ rows: any[] }>} Query */
+/** @typedef {import("autocannon").Options & { turns?: import("autocannon").Request[] }} LoadOptions */
+/**
+ * A scenario of `sideBySide`: the load it sends, and what runs beside each of its runs.
+ * @typedef {{ options: () => LoadOptions; during?: () => () => void }} Scenario
+ */
+/** @typedef {ReturnType<typeof summarize>} Summary */
+
 export const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** `node args`, kept on the cores `cpus` names (a taskset list such as "1") if any (BENCH_PIN). */
+/**
+ * `node args`, kept on the cores `cpus` names (a taskset list such as "1") if any (BENCH_PIN).
+ * @param {string[]} args
+ * @param {string | undefined} cpus
+ * @returns {[command: string, args: string[]]}
+ */
 export function nodeCommand(args, cpus) {
   return cpus ? ["taskset", ["-c", cpus, "node", ...args]] : ["node", args];
 }
 
-/** A child process of the bench: its peak memory, and a stop that waits for it. */
+/**
+ * A child process of the bench: its peak memory, and a stop that waits for it.
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} env
+ * @param {{ cpus?: string }} [options]
+ */
 export function startProcess(args, env, { cpus } = {}) {
   const child = spawn(...nodeCommand(args, cpus), {
     cwd: root,
@@ -24,7 +47,7 @@ export function startProcess(args, env, { cpus } = {}) {
     stdio: "inherit",
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  const status = (field) => {
+  const status = (/** @type {string} */ field) => {
     try {
       const text = readFileSync(`/proc/${child.pid}/status`, "utf8");
       return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) / 1024;
@@ -43,6 +66,12 @@ export function startProcess(args, env, { cpus } = {}) {
   };
 }
 
+/**
+ * Waits until `url` answers 200, for two minutes at most, unless `exited` settles first.
+ * @param {string} url
+ * @param {string} what
+ * @param {Promise<unknown>} [exited]
+ */
 export async function waitUntilReady(url, what, exited) {
   let gone = false;
   exited?.then(() => {
@@ -61,6 +90,8 @@ export async function waitUntilReady(url, what, exited) {
  * A database of its own on the PostgreSQL server of `serverUrl` (any database on
  * it names the server), dropped again by `drop()`; with `template`, a copy of that
  * database (which nobody may be connected to).
+ * @param {string} serverUrl
+ * @param {string} [template]
  */
 export async function createPostgresDatabase(serverUrl, template) {
   const name = `eitheror_bench_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
@@ -81,7 +112,10 @@ export async function createPostgresDatabase(serverUrl, template) {
   };
 }
 
-/** Whether a PostgreSQL server answers at `url` within a few seconds. */
+/**
+ * Whether a PostgreSQL server answers at `url` within a few seconds.
+ * @param {string} url
+ */
 export async function postgresAnswers(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -98,6 +132,10 @@ export async function postgresAnswers(url) {
 /**
  * Runs `work(query)` on the app's database: PostgreSQL while the app runs, or the
  * PGlite folder while it is stopped (a folder is open in one process only).
+ * @template T
+ * @param {Target} target
+ * @param {(query: Query) => Promise<T>} work
+ * @returns {Promise<T>}
  */
 export async function withDatabase(target, work) {
   if (target.kind === "postgres") {
@@ -122,6 +160,8 @@ export const SEEDED_DILEMMA = "bench-past";
 /**
  * Brings the stored selections of a past day's dilemma up to `total`, each by a
  * user row of its own, in a few set-based statements (a million takes seconds).
+ * @param {Target} target
+ * @param {number} total
  */
 export async function seedSelections(target, total) {
   return withDatabase(target, async (query) => {
@@ -159,6 +199,8 @@ export async function seedSelections(target, total) {
  * A copy of the app's database as it is now (the app stopped, nothing connected to
  * it): a PostgreSQL database made from it as a template, or a copy of the PGlite
  * folder. `drop()` removes it.
+ * @param {Target} target
+ * @returns {Promise<{ target: Target; drop: () => Promise<void> }>}
  */
 export async function copyOf(target) {
   if (target.kind === "postgres") {
@@ -177,10 +219,13 @@ export async function copyOf(target) {
   };
 }
 
-/** An anonymous visitor: its cookies and the anti-forgery token. */
+/**
+ * An anonymous visitor: its cookies and the anti-forgery token.
+ * @param {string} base
+ */
 export async function signInVisitor(base) {
   const first = await fetch(`${base}/api/health`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get("set-cookie") ?? "")?.[1];
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get("set-cookie") ?? "")?.[1] ?? "";
   const response = await fetch(`${base}/api/auth/sign-in/anonymous`, {
     method: "POST",
     headers: {
@@ -208,13 +253,15 @@ export const CONNECTIONS = 20;
  * c + CONNECTIONS, … and starts over, and autocannon builds each request once. With
  * a `setupRequest` it would build every request again as it sends it, on the cores
  * the servers share: the faster a server, the more of their time the generator took
- * (docs/bench.md, run 6). Without `turns`, every connection sends the same request.
+ * (bench/history.md, run 6). Without `turns`, every connection sends the same request.
+ * @param {LoadOptions} options
+ * @param {number} seconds
  */
 async function load({ turns, ...options }, seconds) {
   if (turns && turns.length % CONNECTIONS !== 0) {
     throw new Error(`${turns.length} turns do not share out over ${CONNECTIONS} connections`);
   }
-  const mine = (c) => turns?.filter((_, turn) => turn % CONNECTIONS === c);
+  const mine = (/** @type {number} */ c) => turns?.filter((_, turn) => turn % CONNECTIONS === c);
   const results = await Promise.all(
     Array.from({ length: CONNECTIONS }, (_, c) =>
       autocannon({
@@ -229,7 +276,10 @@ async function load({ turns, ...options }, seconds) {
   return autocannon.aggregateResult(results, { url: options.url, connections: CONNECTIONS });
 }
 
-/** Several runs of one scenario as one: req/s over all, mean p50, worst p99. */
+/**
+ * Several runs of one scenario as one: req/s over all, mean p50, worst p99.
+ * @param {import("autocannon").Result[]} runs
+ */
 function summarize(runs) {
   const total = runs.reduce((sum, run) => sum + run.requests.total, 0);
   const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
@@ -247,10 +297,15 @@ function summarize(runs) {
  * Measures scenarios side by side: after a warm-up each, they take turns in
  * `slices` short runs, so a slow moment of the machine hits them alike.
  * A scenario's `during()` starts with each of its runs and returns its stop.
+ * @template {Scenario[]} S
+ * @param {[...S]} scenarios
+ * @param {{ seconds: number; slices: number; warmup: number }} timing
+ * @returns {Promise<{ [K in keyof S]: Summary }>}
  */
 export async function sideBySide(scenarios, { seconds, slices, warmup }) {
+  /** @type {import("autocannon").Result[][]} */
   const runs = scenarios.map(() => []);
-  const run = async (scenario, duration) => {
+  const run = async (/** @type {Scenario} */ scenario, /** @type {number} */ duration) => {
     const stop = scenario.during?.();
     try {
       return await load(scenario.options(), duration);
@@ -263,8 +318,8 @@ export async function sideBySide(scenarios, { seconds, slices, warmup }) {
   }
   for (let slice = 0; slice < slices; slice++) {
     for (const [i, scenario] of scenarios.entries()) {
-      runs[i].push(await run(scenario, seconds / slices));
+      runs[i]?.push(await run(scenario, seconds / slices));
     }
   }
-  return runs.map(summarize);
+  return /** @type {{ [K in keyof S]: Summary }} */ (runs.map(summarize));
 }

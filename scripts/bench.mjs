@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: the hot paths, each measured next to a bare baseline the bench
 // starts itself (scripts/bench-baseline.mjs), on PostgreSQL and on PGlite, in one
 // run: absolute figures swing with the machine, ratios measured side by side do not.
@@ -30,12 +31,12 @@
 // BENCH_ONLY (some of read, select, round, many, lighthouse), BENCH_SERVER (another
 // build's server.js, to measure a "before"), BENCH_NODE_FLAGS (Node's flags for the
 // app and the baseline, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof"
-// profiles both under the bench's load, in the same turns; docs/bench.md tells how
+// profiles both under the bench's load, in the same turns; bench/history.md tells how
 // the profiles were read), BENCH_PIN=1 (the app and the baseline on the last core,
 // this process, which generates the load, on the others: the scheduler then never
 // puts the generator and a server on one core for a while, which swung a turn's
 // ratio by ±0.2. For comparing two builds, not for one run's verdict: the machine's
-// own speed still moves; docs/bench.md, run 10).
+// own speed still moves; bench/history.md, run 10).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -55,6 +56,39 @@ import {
   startProcess,
   waitUntilReady,
 } from "./bench-support.mjs";
+
+/** @typedef {import("./bench-support.mjs").Target} Target */
+/** @typedef {import("./bench-support.mjs").Summary} Summary */
+/** @typedef {import("./bench-support.mjs").Scenario & { name: string }} Scenario */
+/** @typedef {Awaited<ReturnType<typeof signInVisitor>>} Visitor */
+/**
+ * Each visitor's last acknowledged choice; in `sent`, one sent and not answered yet.
+ * @typedef {Map<number, string> & { sent: Map<number, string> }} Acknowledged
+ */
+/** @typedef {{ path: string; app: Summary; base: Summary; baseName: string }} Row */
+/**
+ * A row with its verdict (`judge`).
+ * @typedef {Row & { ratio: number; turns: number[]; target: number | null; ok: boolean; note?: string }} JudgedRow
+ */
+/** @typedef {{ name: string; ok: boolean; detail?: string }} Check */
+/**
+ * @typedef {object} Results
+ * @property {Target["kind"]} kind
+ * @property {Row[]} rows
+ * @property {Check[]} checks
+ * @property {{ peakMb: number; readyMs: number }} firstStart
+ * @property {number} peakUnderLoadMb
+ */
+/**
+ * What every phase of one engine's bench works with.
+ * @typedef {object} Context
+ * @property {Results} results
+ * @property {(name: string, ok: boolean, detail?: string) => void} check
+ * @property {string} id
+ * @property {Visitor[]} visitors
+ * @property {Acknowledged} acknowledged
+ * @property {Scenario} select
+ */
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const base = `http://127.0.0.1:${PORT}`;
@@ -89,7 +123,7 @@ const PATHS = {
 /** Issue 16's targets: ratios to the baseline measured in the same run. */
 const TARGETS = {
   read: 0.7,
-  readP99: (base) => 2 * base + 5,
+  readP99: (/** @type {number} */ base) => 2 * base + 5,
   selectVsHot: 3, // PostgreSQL
   manyVsFew: 0.8,
   roundRead: 0.25,
@@ -99,7 +133,7 @@ const TARGETS = {
   firstStartMb: 400, // PGlite, empty DATA_DIR
 };
 
-const appEnv = (target, port) => ({
+const appEnv = (/** @type {Target} */ target, /** @type {number} */ port) => ({
   APP_ENV: "test",
   PORT: String(port),
   HOST: "127.0.0.1",
@@ -120,7 +154,10 @@ const SERVER = process.env.BENCH_SERVER ?? "apps/server/dist/server.js";
 /** Node's flags for the app and the baseline (a profiler, say); none by default. */
 const NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
 
-/** BENCH_PIN=1: the cores of the servers and of the load generator (this process); else none. */
+/**
+ * BENCH_PIN=1: the cores of the servers and of the load generator (this process); else none.
+ * @type {{ servers?: string; generator?: string; all?: string }}
+ */
 const CORES = (() => {
   if (process.env.BENCH_PIN !== "1") return {};
   const last = availableParallelism() - 1;
@@ -135,7 +172,10 @@ function pinGenerator() {
   if (pinned.status !== 0) throw new Error("BENCH_PIN needs taskset (util-linux)");
 }
 
-/** The built app on `target`; a second one (its database a copy) on another port. */
+/**
+ * The built app on `target`; a second one (its database a copy) on another port.
+ * @param {Target} target
+ */
 async function startApp(target, port = PORT) {
   const app = startProcess([...NODE_FLAGS, SERVER], appEnv(target, port), {
     cpus: CORES.servers,
@@ -145,6 +185,11 @@ async function startApp(target, port = PORT) {
   return { ...app, readyMs: Date.now() - started };
 }
 
+/**
+ * The baseline beside the app on `target`, answering `json` as its bare JSON.
+ * @param {Target} target
+ * @param {string} json
+ */
 async function startBaseline(target, json) {
   const baselineDir = target.kind === "pglite" ? mkdtempSync(join(tmpdir(), "bench-base-")) : null;
   const baseline = startProcess(
@@ -154,7 +199,7 @@ async function startBaseline(target, json) {
       BASELINE_JSON: json,
       ...(target.kind === "postgres"
         ? { BASELINE_DATABASE_URL: target.url }
-        : { BASELINE_DATA_DIR: baselineDir }),
+        : { BASELINE_DATA_DIR: baselineDir ?? undefined }),
     },
     { cpus: CORES.servers },
   );
@@ -171,6 +216,10 @@ async function startBaseline(target, json) {
  * Selections from all visitors in turn, each switching between A and B; the last
  * acknowledged choice of each visitor is kept, to check the stored ones against.
  * The same requests go to the baseline (`url`), with a list of their own.
+ * @param {string} id
+ * @param {Visitor[]} visitors
+ * @param {Acknowledged} acknowledged
+ * @returns {Scenario}
  */
 function selections(
   id,
@@ -178,11 +227,12 @@ function selections(
   acknowledged,
   url = `${base}/api/dilemmas/global/${id}/selection`,
 ) {
+  /** @type {(import("autocannon").Request & { visitor: number; option: string })[]} */
   const turns = [];
   for (let turn = 0; turn < 2 * visitors.length; turn++) {
     const visitor = turn % visitors.length;
     const option = turn < visitors.length ? "A" : "B";
-    const { cookie, xsrf } = visitors[visitor];
+    const { cookie, xsrf } = /** @type {Visitor} */ (visitors[visitor]);
     turns.push({
       visitor,
       option,
@@ -198,7 +248,9 @@ function selections(
         if (status === 200) acknowledged.set(visitor, option);
         acknowledged.sent.delete(visitor);
         // Its connection sends that connection's next turn at once (sent, maybe unanswered).
-        const next = turns[(turn + CONNECTIONS) % turns.length];
+        const next = /** @type {(typeof turns)[number]} */ (
+          turns[(turn + CONNECTIONS) % turns.length]
+        );
         acknowledged.sent.set(next.visitor, next.option);
       },
     });
@@ -215,12 +267,18 @@ function selections(
   };
 }
 
-/** After the load: each visitor's stored choice is its last acknowledged one, and the split is the sum. */
+/**
+ * After the load: each visitor's stored choice is its last acknowledged one, and the split is the sum.
+ * @param {string} id
+ * @param {Visitor[]} visitors
+ * @param {Acknowledged} acknowledged
+ */
 async function countsAreExact(id, visitors, acknowledged) {
   let a = 0;
   let b = 0;
   let lost = 0;
-  let counts;
+  /** @type {{ countA: number; countB: number }} */
+  let counts = { countA: Number.NaN, countB: Number.NaN };
   for (const [i, visitor] of visitors.entries()) {
     const response = await fetch(`${base}/api/dilemmas/global/${id}/selection`, {
       headers: { cookie: visitor.cookie },
@@ -238,6 +296,10 @@ async function countsAreExact(id, visitors, acknowledged) {
   return { kept: lost === 0, exact, lost, stored: { a, b }, ...counts };
 }
 
+/**
+ * @param {Visitor} visitor
+ * @param {number} ms
+ */
 async function advanceClock(visitor, ms) {
   const response = await fetch(`${base}/api/test/clock`, {
     method: "POST",
@@ -252,14 +314,19 @@ async function advanceClock(visitor, ms) {
   if (!response.ok) throw new Error(`test clock: ${response.status}`);
 }
 
+/**
+ * @template {Scenario[]} S
+ * @param {[...S]} scenarios
+ */
 const measure = (scenarios) => sideBySide(scenarios, timing);
 
 /**
  * Today's dilemma read by everyone, beside the bare JSON route. As a visitor's page
  * reads it: with the anti-forgery cookie the page itself came with.
+ * @param {Context} context
  */
 async function readPhase({ results, visitors }) {
-  const page = { cookie: `XSRF-TOKEN=${visitors[0].xsrf}` };
+  const page = { cookie: `XSRF-TOKEN=${visitors[0]?.xsrf}` };
   const [bareJson, read] = await measure([
     { name: "bare JSON", options: () => ({ url: `${baselineBase}/json`, headers: page }) },
     { name: "read", options: () => ({ url: `${base}/api/dilemmas/global`, headers: page }) },
@@ -267,9 +334,12 @@ async function readPhase({ results, visitors }) {
   results.rows.push({ path: PATHS.read, app: read, base: bareJson, baseName: "bare JSON" });
 }
 
-/** Each visitor's own read of today's choice and streak, in turn, beside the bare JSON route. */
+/**
+ * Each visitor's own read of today's choice and streak, in turn, beside the bare JSON route.
+ * @param {Context} context
+ */
 async function streakPhase({ results, id, visitors }) {
-  const eachVisitor = (url) => ({
+  const eachVisitor = (/** @type {string} */ url) => ({
     url,
     turns: visitors.map((visitor) => ({ method: "GET", headers: { cookie: visitor.cookie } })),
   });
@@ -280,8 +350,12 @@ async function streakPhase({ results, id, visitors }) {
   results.rows.push({ path: PATHS.streak, app: streak, base: bareJson, baseName: "bare JSON" });
 }
 
-/** Choices from all visitors, beside the naive hot-row UPDATE; then the counts. */
+/**
+ * Choices from all visitors, beside the naive hot-row UPDATE; then the counts.
+ * @param {Context} context
+ */
 async function selectPhase({ results, check, id, visitors, acknowledged, select }) {
+  /** @type {Acknowledged} */
   const ignored = Object.assign(new Map(), { sent: new Map() });
   const [hot, selected] = await measure([
     { ...selections(id, visitors, ignored, `${baselineBase}/hot`), name: "hot row" },
@@ -296,7 +370,10 @@ async function selectPhase({ results, check, id, visitors, acknowledged, select 
   );
 }
 
-/** A round of MEMBERS players: its read beside the bare JSON route, its vote beside a keyed INSERT. */
+/**
+ * A round of MEMBERS players: its read beside the bare JSON route, its vote beside a keyed INSERT.
+ * @param {Context} context
+ */
 async function roundPhase({ results, check, visitors }) {
   const round = await setUpRound(base, MAILBOX_URL);
   const roundPath = `${base}/api/groups/${round.groupId}/rounds`;
@@ -325,7 +402,8 @@ async function roundPhase({ results, check, visitors }) {
       // A person may save 600 votes an hour (decision 0018): the app's clock moves an
       // hour on every half second of the run, so the members never run out.
       during: () => {
-        const move = () => advanceClock(visitors[0], HOUR_MS + 1000).catch(() => {});
+        const clockMover = /** @type {Visitor} */ (visitors[0]);
+        const move = () => advanceClock(clockMover, HOUR_MS + 1000).catch(() => {});
         move();
         const tick = setInterval(move, 500);
         return () => clearInterval(tick);
@@ -344,8 +422,11 @@ async function roundPhase({ results, check, visitors }) {
  * The same visitors choose again with a million stored selections (the app restarted
  * on them), beside a second app on a copy of the database taken before the seeding
  * (10,000 stored), in turns: a slow moment of the machine hits both.
+ * @param {Context} context
+ * @param {number} fewPort
  */
 async function manyPhase({ results, check, id, visitors, acknowledged, select }, fewPort) {
+  /** @type {Acknowledged} */
   const ignored = Object.assign(new Map(), { sent: new Map() });
   const fewUrl = `http://127.0.0.1:${fewPort}/api/dilemmas/global/${id}/selection`;
   const [few, many] = await measure([
@@ -360,32 +441,59 @@ async function manyPhase({ results, check, id, visitors, acknowledged, select },
     `counts A ${after.countA} B ${after.countB}, stored A ${after.stored.a} B ${after.stored.b}, ${after.lost} not as acknowledged`,
   );
   const past = await fetch(`${base}/api/dilemmas/global/${SEEDED_DILEMMA}/selection`, {
-    headers: { cookie: visitors[0].cookie },
+    headers: { cookie: visitors[0]?.cookie ?? "" },
   });
   const seeded = (await past.json()).data.globalDilemmaData;
   check("the seeded day holds 1,000,000 choices", seeded.countA + seeded.countB === MANY);
 }
 
 const ONLY = process.env.BENCH_ONLY?.split(",").map((phase) => phase.trim());
-const runs = (phase) => !ONLY || ONLY.includes(phase);
+const runs = (/** @type {string} */ phase) => !ONLY || ONLY.includes(phase);
 
 const started = Date.now();
-const progress = (what) =>
+const progress = (/** @type {string} */ what) =>
   console.log(`  ${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s  ${what}`);
 
-/** The app on `target` from an empty database to the million-selection mark. */
-async function benchEngine(target) {
-  const results = { kind: target.kind, rows: [], checks: [] };
-  const check = (name, ok, detail = "") => results.checks.push({ name, ok, detail });
-
-  // First start on an empty database: its peak memory.
-  let app = await startApp(target);
-  results.firstStart = { peakMb: app.peakRssMb(), readyMs: app.readyMs };
+/**
+ * The first start on an empty database: its peak memory, and how long until ready.
+ * @param {Target} target
+ */
+async function firstStartOf(target) {
+  const app = await startApp(target);
+  const firstStart = { peakMb: app.peakRssMb(), readyMs: app.readyMs };
   await app.stop();
+  return firstStart;
+}
+
+/** VISITORS anonymous visitors, signed in one after another. */
+async function signInVisitors() {
+  /** @type {Visitor[]} */
+  const visitors = [];
+  for (let i = 0; i < VISITORS; i++) visitors.push(await signInVisitor(base));
+  return visitors;
+}
+
+/**
+ * The app on `target` from an empty database to the million-selection mark.
+ * @param {Target} target
+ */
+async function benchEngine(target) {
+  /** @type {Results} */
+  const results = {
+    kind: target.kind,
+    rows: [],
+    checks: [],
+    firstStart: await firstStartOf(target),
+    peakUnderLoadMb: Number.NaN,
+  };
+  /** @type {Context["check"]} */
+  const check = (name, ok, detail = "") => {
+    results.checks.push({ name, ok, detail });
+  };
 
   // Yesterday's dilemma with its choosers: the restart's first read rolls that day up.
   await seedSelections(target, FEW);
-  app = await startApp(target);
+  let app = await startApp(target);
   // Today's answer as every visitor now reads it, yesterday's final split in it: the baseline's body.
   const json = await (await fetch(`${base}/api/dilemmas/global`)).text();
   const rolledUp = JSON.parse(json).data.yesterdayData;
@@ -395,10 +503,9 @@ async function benchEngine(target) {
   );
   const baseline = await startBaseline(target, json);
   try {
-    const visitors = [];
-    for (let i = 0; i < VISITORS; i++) visitors.push(await signInVisitor(base));
+    const visitors = await signInVisitors();
     const { id } = JSON.parse(json).data.globalDilemmaData;
-    // Each visitor's last acknowledged choice; in `sent`, one sent and not answered yet.
+    /** @type {Acknowledged} */
     const acknowledged = Object.assign(new Map(), { sent: new Map() });
     const select = selections(id, visitors, acknowledged);
     const context = { results, check, id, visitors, acknowledged, select };
@@ -441,7 +548,10 @@ async function benchEngine(target) {
   return results;
 }
 
-/** scripts/lighthouse.mjs, when there is one (the landing page's own targets). */
+/**
+ * scripts/lighthouse.mjs, when there is one (the landing page's own targets).
+ * @param {Results} results
+ */
 async function lighthouse(results) {
   const script = join(root, "scripts/lighthouse.mjs");
   if (!existsSync(script)) return;
@@ -471,10 +581,15 @@ async function lighthouse(results) {
   });
 }
 
-const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
-const ms = (n) => (Number.isFinite(n) ? `${Math.round(n * 10) / 10}` : "–");
+const fmt = (/** @type {number} */ n) =>
+  Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–";
+const ms = (/** @type {number} */ n) => (Number.isFinite(n) ? `${Math.round(n * 10) / 10}` : "–");
 
-/** Each row's ratio to its baseline, against its target. */
+/**
+ * Each row's ratio to its baseline, against its target.
+ * @param {Results} results
+ * @param {Results | undefined} postgres
+ */
 function judge(results, postgres) {
   const { kind, rows } = results;
   const targetOf = {
@@ -485,10 +600,10 @@ function judge(results, postgres) {
     [PATHS.streak]: TARGETS.streakRead,
     [PATHS.vote]: TARGETS.vote,
   };
-  for (const row of rows) {
+  for (const row of /** @type {JudgedRow[]} */ (rows)) {
     row.ratio = row.app.rps / row.base.rps;
     // How far the turns' own ratios strayed: the machine's swing, beside the verdict.
-    const turnRatios = row.app.turns.map((rps, turn) => rps / row.base.turns[turn]);
+    const turnRatios = row.app.turns.map((rps, turn) => rps / (row.base.turns[turn] ?? Number.NaN));
     row.turns = [Math.min(...turnRatios), Math.max(...turnRatios)];
     row.target = targetOf[row.path] ?? null;
     row.ok = row.target === null || row.ratio >= row.target;
@@ -525,13 +640,14 @@ function judge(results, postgres) {
   });
 }
 
+/** @param {Results[]} all */
 function printTable(all) {
   const lines = [
     "| engine | path | req/s | p50 / p99 ms | baseline | req/s | p50 / p99 ms | ratio | turns | target | |",
     "|---|---|--:|--:|---|--:|--:|--:|--:|---|---|",
   ];
   for (const { kind, rows } of all) {
-    for (const row of rows) {
+    for (const row of /** @type {JudgedRow[]} */ (rows)) {
       lines.push(
         `| ${kind} | ${row.path} | ${fmt(row.app.rps)} | ${ms(row.app.p50)} / ${ms(row.app.p99)} | ${row.baseName} | ${fmt(row.base.rps)} | ${ms(row.base.p50)} / ${ms(row.base.p99)} | ${(Math.floor(row.ratio * 100) / 100).toFixed(2)}× | ${row.turns.map((r) => r.toFixed(2)).join("–")} | ${row.target === null ? "–" : `≥ ${row.target}×`}${row.note ? `, ${row.note}` : ""} | ${row.ok ? "✓" : "✗"} |`,
       );
@@ -557,13 +673,16 @@ async function main() {
     SMTP_PORT: String(SMTP_PORT),
     MAILBOX_PORT: String(PORT + 16),
   });
+  /** @type {Results[]} */
   const all = [];
+  /** @type {string[]} */
   const missing = [];
   try {
     console.log(
       `${VISITORS} visitors, ${CONNECTIONS} connections; per scenario ${timing.seconds} s in ${timing.slices} turns beside its baseline, after ${timing.warmup} s warm-up`,
     );
     for (const kind of ENGINES) {
+      /** @type {Target} */
       let target;
       let drop = async () => {};
       if (kind === "postgres") {
@@ -575,8 +694,9 @@ async function main() {
         target = { kind, url: database.url };
         drop = database.drop;
       } else {
-        target = { kind, dataDir: mkdtempSync(join(tmpdir(), "eitheror-bench-")) };
-        drop = async () => rmSync(target.dataDir, { recursive: true, force: true });
+        const dataDir = mkdtempSync(join(tmpdir(), "eitheror-bench-"));
+        target = { kind: "pglite", dataDir };
+        drop = async () => rmSync(dataDir, { recursive: true, force: true });
       }
       console.log(`\n— ${kind}`);
       try {
@@ -599,7 +719,10 @@ async function main() {
   for (const reason of missing) console.log(`✗ ${reason}`);
   const passed =
     missing.length === 0 &&
-    all.every(({ rows, checks }) => rows.every((row) => row.ok) && checks.every((c) => c.ok));
+    all.every(
+      ({ rows, checks }) =>
+        /** @type {JudgedRow[]} */ (rows).every((row) => row.ok) && checks.every((c) => c.ok),
+    );
   process.exitCode = passed ? 0 : 1;
 }
 

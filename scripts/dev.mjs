@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run dev`: the API in watch mode on :3000 and Vite with hot reload on :5173
 // (proxying /api). Open http://localhost:5173. Ctrl-C stops both.
 import { spawn } from "node:child_process";

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run build && node scripts/first-load.mjs`: what a new visitor on a slow
 // phone waits for. Starts the built server on a free port (fresh data folder,
 // APP_ENV=test), then opens `/` RUNS times in a cold browser on a throttled
@@ -13,6 +14,14 @@ import { fileURLToPath } from "node:url";
 // playwright-core comes with the e2e workspace's @playwright/test.
 import { chromium } from "playwright-core";
 import { freePort } from "./free-port.mjs";
+import { waitFor } from "./wait-for.mjs";
+
+/** @typedef {{ insertedMs: number | null; framesMs: number | null; lcpMs: number | null; cls: number }} Marks */
+/** @typedef {Window & { __firstLoad?: Marks }} WatchedWindow */
+/** @typedef {PerformanceEntry & { element?: Element | null }} LargestContentfulPaint */
+/** @typedef {PerformanceEntry & { hadRecentInput: boolean; value: number }} LayoutShift */
+/** @typedef {{ jsBytes: number; allBytes: number; fcpMs: number; questionMs: number; cls: number }} Figures */
+/** @typedef {Figures & { byLcp: boolean; requests: string[] }} Run */
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -24,28 +33,21 @@ const NETWORK = {
   uploadThroughput: 750e3 / 8,
 };
 
-async function waitUntilReady(base, server) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (server.exitCode !== null) throw new Error("the server stopped before it was ready");
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not become ready");
-}
-
 /**
  * Runs in the page before any of its own code. The question's paint time is the
  * largest-contentful-paint entry of the element holding it when the browser
  * reports one (a real paint timestamp); else two animation frames after its
  * text entered the document, and never before the first contentful paint.
  * Layout shifts the visitor did not cause add up to CLS.
+ * @param {string} question
  */
 function watchPage(question) {
+  /** @type {Marks} */
   const marks = { insertedMs: null, framesMs: null, lcpMs: null, cls: 0 };
-  window.__firstLoad = marks;
-  const holdsQuestion = (node) => node.textContent?.includes(question);
+  /** @type {WatchedWindow} */
+  const watched = window;
+  watched.__firstLoad = marks;
+  const holdsQuestion = (/** @type {Node} */ node) => node.textContent?.includes(question);
   const found = () => {
     if (marks.insertedMs !== null) return;
     marks.insertedMs = performance.now();
@@ -61,17 +63,23 @@ function watchPage(question) {
       for (const node of record.addedNodes) if (holdsQuestion(node)) return found();
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+    for (const entry of /** @type {LargestContentfulPaint[]} */ (list.getEntries())) {
       const text = entry.element?.textContent ?? "";
       if (marks.lcpMs === null && text.includes(question) && text.length < question.length * 2)
         marks.lcpMs = entry.startTime;
     }
   }).observe({ type: "largest-contentful-paint", buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) marks.cls += entry.value;
+    for (const entry of /** @type {LayoutShift[]} */ (list.getEntries()))
+      if (!entry.hadRecentInput) marks.cls += entry.value;
   }).observe({ type: "layout-shift", buffered: true });
 }
 
+/**
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} base
+ * @param {string} question
+ */
 async function measure(browser, base, question) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -83,7 +91,9 @@ async function measure(browser, base, question) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  /** @type {Map<string, string>} */
   const types = new Map();
+  /** @type {string[]} */
   const requests = [];
   let jsBytes = 0;
   let allBytes = 0;
@@ -101,7 +111,11 @@ async function measure(browser, base, question) {
   // Polled from here: waitForFunction compiles its predicate in the page, which the CSP forbids.
   for (
     let waited = 0;
-    !(await page.evaluate(() => window.__firstLoad.framesMs > 0));
+    !(await page.evaluate(() => {
+      /** @type {WatchedWindow} */
+      const watched = window;
+      return (watched.__firstLoad?.framesMs ?? 0) > 0;
+    }));
     waited += 100
   ) {
     if (waited > 60_000) throw new Error("the question never showed");
@@ -110,17 +124,20 @@ async function measure(browser, base, question) {
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(SETTLE_MS);
   const result = await page.evaluate(() => {
-    const { framesMs, lcpMs, cls } = window.__firstLoad;
+    /** @type {WatchedWindow} */
+    const watched = window;
+    const { framesMs, lcpMs, cls } = /** @type {Marks} */ (watched.__firstLoad);
     const fcpMs = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
-    return { fcpMs, cls, questionMs: lcpMs ?? Math.max(framesMs, fcpMs), byLcp: lcpMs !== null };
+    const questionMs = lcpMs ?? Math.max(framesMs ?? 0, fcpMs);
+    return { fcpMs, cls, questionMs, byLcp: lcpMs !== null };
   });
   await context.close();
   return { ...result, jsBytes, allBytes, requests };
 }
 
-const median = (values) => {
+const median = (/** @type {number[]} */ values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
 const port = await freePort();
@@ -143,16 +160,19 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
 });
 try {
-  await waitUntilReady(base, server);
-  const today = await (await fetch(`${base}/api/dilemmas/global`)).json();
+  await waitFor(`${base}/api/ready`, server, "the server");
+  const today = /** @type {{ data: { globalDilemmaData: { dilemma: string } } }} */ (
+    await (await fetch(`${base}/api/dilemmas/global`)).json()
+  );
   const question = today.data.globalDilemmaData.dilemma;
 
+  /** @type {Run[]} */
   const runs = [];
   for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, base, question));
 
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const ms = (value) => `${Math.round(value)} ms`;
-  const row = (label, r) =>
+  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (/** @type {number} */ value) => `${Math.round(value)} ms`;
+  const row = (/** @type {string} */ label, /** @type {Figures} */ r) =>
     [
       label.padEnd(7),
       kb(r.jsBytes).padStart(9),
@@ -164,25 +184,24 @@ try {
   console.log(
     `\nFirst load of / on a throttled phone (1.6 Mbps, 150 ms, 390×844), ${RUNS} cold runs`,
   );
-  console.log(`requests of the first run: ${runs[0].requests.join(", ")}`);
+  console.log(`requests of the first run: ${runs[0]?.requests.join(", ")}`);
   const byLcp = runs.filter((r) => r.byLcp).length;
   console.log(
     `question paint from its largest-contentful-paint entry in ${byLcp} of ${RUNS} runs\n`,
   );
   console.log("run     JS bytes  all bytes  first paint  question painted    CLS");
   for (const [i, r] of runs.entries()) console.log(row(String(i + 1), r));
-  const middle = Object.fromEntries(
-    ["jsBytes", "allBytes", "fcpMs", "questionMs", "cls"].map((key) => [
-      key,
-      median(runs.map((r) => r[key])),
-    ]),
+  /** @type {(keyof Figures)[]} */
+  const figures = ["jsBytes", "allBytes", "fcpMs", "questionMs", "cls"];
+  const middle = /** @type {Figures} */ (
+    Object.fromEntries(figures.map((key) => [key, median(runs.map((r) => r[key]))]))
   );
   console.log(row("median", middle));
 } finally {
   await browser.close();
   server.kill("SIGTERM");
   await new Promise((resolve) =>
-    server.exitCode !== null ? resolve() : server.once("exit", resolve),
+    server.exitCode !== null ? resolve(null) : server.once("exit", resolve),
   );
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // `node scripts/icons.mjs`: draws the app's icons and share image from the SVGs
 // below into apps/web/public (run once after changing them; the PNGs are
 // committed). Install icons for the manifest (192, 512, and a maskable 512 whose
@@ -8,15 +9,19 @@ import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
-const out = (name) => fileURLToPath(new URL(`../apps/web/public/${name}`, import.meta.url));
+const out = (/** @type {string} */ name) =>
+  fileURLToPath(new URL(`../apps/web/public/${name}`, import.meta.url));
 const violet = "#4c1d95";
 const lilac = "#c4b5fd";
 const peach = "#fdba74";
 const font = "Liberation Sans, DejaVu Sans, Arial, sans-serif";
 
-/** The mark: A and B either side of a line, on a violet square (corner radius `rx`). */
+/**
+ * The mark: A and B either side of a line, on a violet square (corner radius `rx`).
+ * @param {{ size: number; rx: number; scale?: number }} options
+ */
 function mark({ size, rx, scale = 1 }) {
-  const s = (value) => value * scale;
+  const s = (/** @type {number} */ value) => value * scale;
   const c = size / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
   <rect width="${size}" height="${size}" rx="${rx}" fill="${violet}"/>
@@ -45,7 +50,8 @@ const shareImage = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height=
   <text x="600" y="545" font-family="${font}" font-size="36" fill="#ede9fe" fill-opacity=".85" text-anchor="middle">See how everyone split, then play with friends.</text>
 </svg>`;
 
-const png = (svg) => sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+const png = (/** @type {string} */ svg) =>
+  sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
 
 await Promise.all([
   writeFile(out("icon-192.png"), await png(mark({ size: 192, rx: 42 }))),

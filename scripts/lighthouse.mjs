@@ -1,3 +1,4 @@
+// @ts-check
 // `node scripts/lighthouse.mjs [url]`: Lighthouse on the landing page, as a phone
 // sees it (Lighthouse's default, mobile preset: a mid-range phone, simulated slow
 // 4G and a 4× slower CPU), in the system's Chromium (CHROMIUM_PATH, else
@@ -17,24 +18,21 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import { freePort } from "./free-port.mjs";
+import { waitFor } from "./wait-for.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TARGETS = { performance: 95, accessibility: 100 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-async function waitFor(url, child, what) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${what} stopped before it was ready`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} did not become ready`);
-}
+/** @typedef {import("node:child_process").ChildProcess} ChildProcess */
+/** @typedef {(() => Promise<void>)[]} Cleanups */
+/** @typedef {import("lighthouse").Result} LighthouseResult */
 
-/** Ends a child process and waits until it has. */
+/**
+ * Ends a child process and waits until it has.
+ * @param {ChildProcess} child
+ */
 async function stop(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -42,24 +40,32 @@ async function stop(child) {
   await exited;
 }
 
-/** Ends a child that leads its own process group, and waits until every process of the group has gone. */
+/**
+ * Ends a child that leads its own process group, and waits until every process of the group has gone.
+ * @param {ChildProcess} child
+ */
 async function stopGroup(child) {
+  const { pid } = child;
   const gone = () => {
+    if (pid === undefined) return true;
     try {
-      process.kill(-child.pid, 0);
+      process.kill(-pid, 0);
       return false;
     } catch {
       return true; // ESRCH: nobody left in the group
     }
   };
-  if (!gone()) process.kill(-child.pid, "SIGTERM");
+  if (pid !== undefined && !gone()) process.kill(-pid, "SIGTERM");
   await stop(child);
   for (let wait = 0; wait < 50 && !gone(); wait++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** The built server on a free port, in a fresh data folder. */
+/**
+ * The built server on a free port, in a fresh data folder.
+ * @param {Cleanups} cleanups
+ */
 async function startServer(cleanups) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -84,7 +90,10 @@ async function startServer(cleanups) {
   return base;
 }
 
-/** Headless Chromium with a throwaway profile, for Lighthouse to drive over its debugging port. */
+/**
+ * Headless Chromium with a throwaway profile, for Lighthouse to drive over its debugging port.
+ * @param {Cleanups} cleanups
+ */
 async function startChromium(cleanups) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), "eitheror-lighthouse-chromium-"));
@@ -113,9 +122,15 @@ async function startChromium(cleanups) {
   return port;
 }
 
-const score = (category) => Math.round((category?.score ?? 0) * 100);
-const metric = (lhr, id) => lhr.audits[id]?.displayValue ?? "–";
+const score = (/** @type {{ score: number | null } | undefined} */ category) =>
+  Math.round((category?.score ?? 0) * 100);
+const metric = (/** @type {LighthouseResult} */ lhr, /** @type {string} */ id) =>
+  lhr.audits[id]?.displayValue ?? "–";
 
+/**
+ * @param {string} url
+ * @param {number} port
+ */
 async function audit(url, port) {
   const result = await lighthouse(url, {
     port,
@@ -138,24 +153,30 @@ async function audit(url, port) {
     // What cost accessibility points, if anything did.
     failing: Object.values(lhr.audits)
       .filter(
-        (a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+        (a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id),
       )
       .map((a) => a.title),
   };
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again, twice at most. */
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is run again, twice at most.
+ * @template T
+ * @param {() => Promise<T>} run
+ * @returns {Promise<T>}
+ */
 async function withRetries(run) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       if (attempt === 3) throw error;
-      console.error(`${error.message}: once more`);
+      console.error(`${error instanceof Error ? error.message : error}: once more`);
     }
   }
 }
 
+/** @type {Cleanups} */
 const cleanups = [];
 let code = 1;
 try {
@@ -169,6 +190,7 @@ try {
   for (let run = 0; run < RUNS; run++) runs.push(await withRetries(() => audit(url, port)));
   runs.sort((a, b) => a.performance - b.performance);
   const median = runs[Math.floor(runs.length / 2)];
+  if (!median) throw new Error("LIGHTHOUSE_RUNS must be 1 or more");
   const accessibility = Math.min(...runs.map((r) => r.accessibility));
   if (process.env.LIGHTHOUSE_REPORT)
     writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(median.lhr));
@@ -192,7 +214,7 @@ try {
     try {
       await cleanup();
     } catch (error) {
-      console.error(`cleaning up: ${error.message}`);
+      console.error(`cleaning up: ${error instanceof Error ? error.message : error}`);
     }
   }
 }

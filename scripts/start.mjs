@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: builds what is missing or older than its sources, then runs the
 // compiled server in this process (it applies migrations and seeds on start).
 import { spawnSync } from "node:child_process";
@@ -6,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const at = (path) => join(root, path);
+const at = (/** @type {string} */ path) => join(root, path);
 
 const targets = [
   {
@@ -27,6 +28,10 @@ const targets = [
   },
 ];
 
+/**
+ * @param {string} path
+ * @returns {number} the newest modification time in `path`, 0 when it does not exist
+ */
 function newest(path) {
   const stat = statSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;

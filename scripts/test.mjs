@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test`: lint, typecheck, build, unit + server integration tests (Vitest),
 // browser journeys (Playwright). Every step runs even after a failure, so one run
 // shows everything; the last line sums up the tests of both runners.
@@ -12,6 +13,7 @@ rmSync(join(reports, "vitest.json"), { force: true });
 rmSync(join(reports, "playwright.json"), { force: true });
 mkdirSync(reports, { recursive: true });
 
+/** @type {[name: string, command: string, args: string[], env?: Record<string, string>][]} */
 const steps = [
   ["lint", "npx", ["biome", "check", "."]],
   ["typecheck", "npm", ["run", "typecheck"]],
@@ -35,6 +37,7 @@ const steps = [
   ],
 ];
 
+/** @type {string[]} */
 const failedSteps = [];
 for (const [name, command, args, env] of steps) {
   console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
@@ -46,6 +49,7 @@ for (const [name, command, args, env] of steps) {
   if (result.status !== 0) failedSteps.push(name);
 }
 
+/** @param {string} file */
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(join(reports, file), "utf8"));

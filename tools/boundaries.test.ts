@@ -11,6 +11,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const RESTRICTED = "lint/style/noRestrictedImports";
 
 const longFunction = `export function tooLong() {\n${Array.from({ length: 62 }, (_, i) => `  console.log(${i});`).join("\n")}\n}\n`;
+/** 52 statements with a blank line after every fifth: 62 physical lines, blank ones counted. */
+const longWithBlankLines = `export function tooLongWithAir() {\n${Array.from({ length: 52 }, (_, i) => `  console.log(${i});${i % 5 === 4 ? "\n" : ""}`).join("\n")}\n}\n`;
 
 /** [path, content, the rule that must fire or null for none]: every fixture folder is new. */
 const fixtures: [string, string, string | null][] = [
@@ -48,6 +50,26 @@ const fixtures: [string, string, string | null][] = [
     "apps/server/src/features/zz-fixture/data.ts",
     'import { sql } from "drizzle-orm";\nimport { user } from "../../db/schema";\nexport const q = [sql`1`, user];\n',
     null,
+  ],
+  [
+    "apps/server/src/features/zz-fixture/sharing.ts",
+    'import { isPlayer } from "../../lib/user-sql";\nexport const p = isPlayer;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/server/src/features/zz-fixture/hot-data.ts",
+    'import { isPlayer } from "../../lib/user-sql";\nexport const p = isPlayer;\n',
+    null,
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-sql.ts",
+    'import { sql } from "drizzle-orm";\nimport { user } from "../db/schema";\nexport const q = [sql`1`, user];\n',
+    null,
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-feature-sql.ts",
+    'import { createUsersService } from "../features/users/service";\nexport const c = createUsersService;\n',
+    RESTRICTED,
   ],
   [
     "apps/server/src/features/zz-fixture-ok/service.ts",
@@ -132,6 +154,11 @@ const fixtures: [string, string, string | null][] = [
   [
     "apps/server/src/lib/zz-fixture-long.ts",
     longFunction,
+    "lint/complexity/noExcessiveLinesPerFunction",
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-long-with-air.ts",
+    longWithBlankLines,
     "lint/complexity/noExcessiveLinesPerFunction",
   ],
   [

@@ -78,7 +78,7 @@ function createGameServices(
     groups,
     limiter,
     votesPerIpPerHour: config.VOTE_LIMIT_PER_IP,
-    hooks: { closed: gameMail.roundClosed, started: gameMail.roundStarted },
+    hooks: gameMail.roundMails,
     shareSigner: createIdSigner(secret, "round share"),
   });
   return { groups, rounds };
@@ -208,21 +208,16 @@ export function createServices(options: ServicesOptions) {
   });
   const feedback = createFeedbackService({ ...core, limiter });
   const dilemmas = createDilemmasService(core, { generator: generatorSettings(config) });
-  const signIn = createSignIn(core, { config, secret, identity, mail, limiter, users }, [
-    globalDilemmas.carryOverGuest,
-  ]);
+  const signIn = createSignIn(
+    core,
+    { config, secret, identity, mail, limiter, users: users.accounts },
+    [globalDilemmas.carryOverGuest],
+  );
+  const { upkeep } = options.database;
   const jobs = createJobs(
     core,
-    { log, upkeep: options.database.upkeep },
-    {
-      globalDilemmas,
-      signIn,
-      users,
-      limiter,
-      rounds,
-      gameMail,
-      mail,
-    },
+    { log, upkeep },
+    { globalDilemmas, signIn, users, limiter, rounds, gameMail, mail },
   );
   return {
     events: core.events,

@@ -46,7 +46,36 @@ async function runAlone<I, O>(run: BatcherOptions<I, O>["run"], waiting: Waiting
   }
 }
 
-export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOptions<I, O>) {
+/**
+ * The next batch out of `queue`: the oldest items, one per key not being written
+ * (`busy`), at most maxSize; and what stays queued.
+ */
+function takeBatch<I, O>(
+  queue: Waiting<I, O>[],
+  busy: Set<string>,
+  { key, maxSize }: Pick<BatcherOptions<I, O>, "key" | "maxSize">,
+) {
+  const batch: Waiting<I, O>[] = [];
+  const taken = new Set<string>();
+  // A key once passed over stays so for this batch: its later items keep their order.
+  const passed = new Set<string>();
+  const rest: Waiting<I, O>[] = [];
+  for (const waiting of queue) {
+    const itemKey = key(waiting.item);
+    const free = !taken.has(itemKey) && !passed.has(itemKey) && !busy.has(itemKey);
+    if (batch.length < maxSize && free) {
+      taken.add(itemKey);
+      batch.push(waiting);
+    } else {
+      passed.add(itemKey);
+      rest.push(waiting);
+    }
+  }
+  return { batch, keys: [...taken], rest };
+}
+
+export function createBatcher<I, O>(options: BatcherOptions<I, O>) {
+  const { run, inFlight } = options;
   let queue: Waiting<I, O>[] = [];
   let running = 0;
   let scheduled = false;
@@ -54,28 +83,6 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
   const settled = waiters();
   /** Keys of the items in batches being written: their next items wait. */
   const busy = new Set<string>();
-
-  /** The next batch: the oldest items, one per key not being written, at most maxSize. */
-  function takeBatch(): { batch: Waiting<I, O>[]; keys: string[] } {
-    const batch: Waiting<I, O>[] = [];
-    const taken = new Set<string>();
-    // A key once passed over stays so for this batch: its later items keep their order.
-    const passed = new Set<string>();
-    const rest: Waiting<I, O>[] = [];
-    for (const waiting of queue) {
-      const itemKey = key(waiting.item);
-      const free = !taken.has(itemKey) && !passed.has(itemKey) && !busy.has(itemKey);
-      if (batch.length < maxSize && free) {
-        taken.add(itemKey);
-        batch.push(waiting);
-      } else {
-        passed.add(itemKey);
-        rest.push(waiting);
-      }
-    }
-    queue = rest;
-    return { batch, keys: [...taken] };
-  }
 
   /** Writes a batch; answers how to tell its callers (once the next batch is on its way). */
   async function runBatch(batch: Waiting<I, O>[]): Promise<() => void> {
@@ -112,7 +119,8 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
   function start() {
     scheduled = false;
     while (running < inFlight && queue.length > 0) {
-      const { batch, keys } = takeBatch();
+      const { batch, keys, rest } = takeBatch(queue, busy, options);
+      queue = rest;
       if (batch.length === 0) return;
       void write(batch, keys);
     }

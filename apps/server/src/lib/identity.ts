@@ -181,3 +181,29 @@ export interface SessionClaim {
   token: SessionToken;
   userId: string;
 }
+
+/**
+ * Who is calling, as a hot path's service asks it (decisions 0023, 0024): each
+ * answer trusts no more than its name says. Routes hand over `request.caller`.
+ */
+export interface Caller {
+  /** The session, read now; a 401 without one. */
+  signedIn(): Promise<Viewer>;
+  /**
+   * The session as read at most RECENT_SESSION_MS ago (a 401 without one): a
+   * sign-out or ban through this instance holds at once, through another within
+   * that bound.
+   */
+  recentlySignedIn(): Promise<Viewer>;
+  /**
+   * The session's token, not looked up (`SessionToken`): from the signed session
+   * cookie, else from a session read now (a 401 without one).
+   */
+  token(): Promise<SessionToken>;
+  /**
+   * The token with the user it belongs to, as this instance last found them
+   * together (a session never changes user); not looked up, like `token()`. A
+   * session not seen before is read once.
+   */
+  claim(): Promise<SessionClaim>;
+}

@@ -18,7 +18,7 @@ const LEVEL_VALUES: Record<string, number> = {
  * logger only when it writes a line. Fastify makes one per request; at warn or
  * above a request that goes well writes nothing, and a child made for it anyway
  * (its id written out as JSON) cost about 0.4 µs of the 24 µs a read of today's
- * dilemma takes (docs/bench.md, run 12).
+ * dilemma takes (bench/history.md, run 12).
  */
 class RequestLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;

@@ -5,6 +5,7 @@ import { boundedMap } from "../lib/bounded-map";
 import { AppError, notSignedIn } from "../lib/errors";
 import {
   AUTH_BASE_PATH,
+  type Caller,
   type Identity,
   type SessionClaim,
   type SessionToken,
@@ -19,28 +20,12 @@ declare module "fastify" {
      * request carries no ambient credential a third-party page could ride on.
      */
     viaBearer: boolean;
-    /** The caller's session, or null when nobody is signed in (read once per request). */
+    /** Who is calling, or null when nobody is signed in (read once per request). */
     viewer(): Promise<Viewer | null>;
-    /** The caller's session; answers 401 when nobody is signed in. */
-    requireViewer(): Promise<Viewer>;
-    /**
-     * The caller's session token, unchecked against the database (lib/identity.ts,
-     * SessionToken): from the signed session cookie, or from a proven bearer. Falls
-     * back to `requireViewer()` (a 401 without a session) when there is no such cookie.
-     */
-    sessionToken(): Promise<SessionToken>;
-    /**
-     * The caller's session token with the user it belongs to, as this instance last
-     * found them together (a session never changes user); unchecked like
-     * `sessionToken()`. A session not seen before is read once (`requireViewer()`).
-     */
-    sessionClaim(): Promise<SessionClaim>;
-    /**
-     * The caller's session as read at most RECENT_SESSION_MS ago (401 without
-     * one), for hot reads (decision 0024): a sign-out or ban through this instance
-     * holds at once, through another within that bound.
-     */
-    recentViewer(): Promise<Viewer>;
+    /** Who is calling; answers 401 when nobody is signed in. */
+    signedIn(): Promise<Viewer>;
+    /** The same, for a hot path's service to ask no more of than it needs (lib/identity.ts). */
+    readonly caller: Caller;
   }
 }
 
@@ -134,12 +119,76 @@ export const RECENT_SESSION_MS = 1000;
 
 type RecentViewers = ReturnType<typeof boundedMap<{ viewer: Viewer; at: number }>>;
 
-/** Tells every route who is calling: `viewer()` and `requireViewer()`, and whether by bearer. */
-async function decorateViewers(
-  app: FastifyInstance,
+/**
+ * A request's `Caller`: the hot paths' ways of asking who is calling, each
+ * trusting no more than lib/identity.ts says.
+ */
+class RequestCaller implements Caller {
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly ask: CallerAnswers,
+  ) {}
+  signedIn() {
+    return this.request.signedIn();
+  }
+  token() {
+    return this.ask.token(this.request);
+  }
+  claim() {
+    return this.ask.claim(this.request);
+  }
+  recentlySignedIn() {
+    return this.ask.recentlySignedIn(this.request);
+  }
+}
+
+type CallerAnswers = {
+  [K in "token" | "claim" | "recentlySignedIn"]: (request: FastifyRequest) => ReturnType<Caller[K]>;
+};
+
+/** How the hot paths' questions are answered, for every request of the app. */
+async function callerAnswers(
   { identity, now }: IdentityOptions,
   recent: RecentViewers,
+): Promise<CallerAnswers> {
+  const sessionCookie = await signedCookieReader(identity);
+  const cookieToken = (request: FastifyRequest) =>
+    request.headers.authorization === undefined ? sessionCookie(request) : null;
+  const token = async (request: FastifyRequest) =>
+    cookieToken(request) ?? ((await request.signedIn()).session.token as SessionToken);
+  // Which user each token belongs to, as found once: that never changes.
+  const owners = boundedMap<string>();
+  return {
+    token,
+    async claim(request): Promise<SessionClaim> {
+      const known = await token(request);
+      const userId = owners.get(known);
+      if (userId) return { token: known, userId };
+      const viewer = await request.signedIn();
+      owners.set(viewer.session.token as SessionToken, viewer.user.id);
+      return { token: viewer.session.token as SessionToken, userId: viewer.user.id };
+    },
+    async recentlySignedIn(request) {
+      const known = cookieToken(request);
+      if (!known) return request.signedIn();
+      const seen = recent.get(known);
+      const at = now().getTime();
+      // A clock moved back (tests reset theirs) makes a read from the "future": read again.
+      if (seen && at >= seen.at && at - seen.at < RECENT_SESSION_MS) return seen.viewer;
+      const viewer = await request.signedIn();
+      recent.set(known, { viewer, at });
+      return viewer;
+    },
+  };
+}
+
+/** Tells every route who is calling: `viewer()`, `signedIn()` and `caller`, and whether by bearer. */
+async function decorateViewers(
+  app: FastifyInstance,
+  options: IdentityOptions,
+  recent: RecentViewers,
 ) {
+  const { identity } = options;
   const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
   app.decorateRequest("viewer", function (this: FastifyRequest) {
@@ -153,37 +202,17 @@ async function decorateViewers(
     }
     return viewer;
   });
-  app.decorateRequest("requireViewer", async function (this: FastifyRequest) {
+  app.decorateRequest("signedIn", async function (this: FastifyRequest) {
     const viewer = await this.viewer();
     if (!viewer) throw notSignedIn();
     return viewer;
   });
   app.decorateRequest("viaBearer", false);
-  const sessionCookie = await signedCookieReader(identity);
-  app.decorateRequest("sessionToken", async function (this: FastifyRequest) {
-    const fromCookie = this.headers.authorization === undefined ? sessionCookie(this) : null;
-    return fromCookie ?? ((await this.requireViewer()).session.token as SessionToken);
-  });
-  // Which user each token belongs to, as found once: that never changes.
-  const owners = boundedMap<string>();
-  app.decorateRequest("sessionClaim", async function (this: FastifyRequest) {
-    const token = await this.sessionToken();
-    const userId = owners.get(token);
-    if (userId) return { token, userId };
-    const viewer = await this.requireViewer();
-    owners.set(viewer.session.token as SessionToken, viewer.user.id);
-    return { token: viewer.session.token as SessionToken, userId: viewer.user.id };
-  });
-  app.decorateRequest("recentViewer", async function (this: FastifyRequest) {
-    const token = this.headers.authorization === undefined ? sessionCookie(this) : null;
-    if (!token) return this.requireViewer();
-    const seen = recent.get(token);
-    const at = now().getTime();
-    // A clock moved back (tests reset theirs) makes a read from the "future": read again.
-    if (seen && at >= seen.at && at - seen.at < RECENT_SESSION_MS) return seen.viewer;
-    const viewer = await this.requireViewer();
-    recent.set(token, { viewer, at });
-    return viewer;
+  const answers = await callerAnswers(options, recent);
+  app.decorateRequest("caller", {
+    getter(this: FastifyRequest): Caller {
+      return new RequestCaller(this, answers);
+    },
   });
 
   // Decided by the route the request matched, like the forgery defence after it.

@@ -37,7 +37,7 @@ export const MONTHS = [
  * 23"): in English like every text of the app, and in UTC like the pick, so the
  * server's first paint and the app say the same. Spelled out rather than through
  * `Intl.DateTimeFormat`, whose first use loads the browser's locale data: about
- * 30 ms of the landing page's first task on a slow phone (docs/bench.md, run 8).
+ * 30 ms of the landing page's first task on a slow phone (bench/history.md, run 8).
  */
 export function dilemmaDayLabel(at: Date): string {
   return `${WEEKDAYS[at.getUTCDay()]}, ${MONTHS[at.getUTCMonth()]} ${at.getUTCDate()}`;

@@ -14,6 +14,8 @@ export const roundEmails = {
     points: (points: number) => `You earned ${points} ${points === 1 ? "point" : "points"}.`,
     didNotVote: "You did not vote in this round, so you earned no points.",
     topThree: "Leaderboard, top three:",
+    /** A member who has not chosen a name yet, in that list. */
+    unnamed: "A player",
     button: "See the results",
   },
   newRound: {

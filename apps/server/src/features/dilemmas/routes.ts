@@ -8,14 +8,14 @@ export const dilemmasRoutes: FastifyPluginAsync<{ service: DilemmasService }> = 
   { service },
 ) => {
   addOperation(app, adminApi.generateDilemmas, async (request) => ({
-    data: await service.generate(await request.requireViewer()),
+    data: await service.generate(await request.signedIn()),
   }));
 
   addOperation(app, adminApi.addDilemma, async (request) => ({
-    data: { dilemma: await service.add(await request.requireViewer(), request.body) },
+    data: { dilemma: await service.add(await request.signedIn(), request.body) },
   }));
 
   addOperation(app, adminApi.bank, async (request) => ({
-    data: { bankData: await service.stats(await request.requireViewer()) },
+    data: { bankData: await service.stats(await request.signedIn()) },
   }));
 };

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { feedback, user } from "../../db/schema";
 import type { Tx } from "../../lib/db";
+import { shownName } from "../../lib/user-sql";
 
 export async function insertFeedback(
   tx: Tx,
@@ -19,7 +20,7 @@ export function listFeedback(tx: Tx, { limit, offset }: { limit: number; offset:
       feedback: feedback.text,
       createdAt: feedback.createdAt,
       senderId: user.id,
-      senderName: user.name,
+      senderName: shownName,
       senderEmail: user.email,
       senderIsGuest: user.isAnonymous,
     })

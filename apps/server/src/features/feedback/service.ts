@@ -46,7 +46,7 @@ export function createFeedbackService({
         sender: row.senderId
           ? {
               id: row.senderId,
-              displayName: row.senderName?.trim() || null,
+              displayName: row.senderName,
               email: row.senderIsGuest ? null : (row.senderEmail ?? null),
               isGuest: Boolean(row.senderIsGuest),
             }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, not, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import {
   dilemmas,
   groupMembers,
@@ -13,9 +13,12 @@ import {
 } from "../../db/schema";
 import type { Tx } from "../../lib/db";
 
-const name = sql<string>`coalesce(nullif(trim(${user.name}), ''), 'A player')`;
-/** A person who can get mail: a real account, not a guest. */
-const mailable = sql`${user.isAnonymous} IS NOT TRUE`;
+/**
+ * A person who gets this kind of mail: a real account, not a guest, that did not
+ * turn the kind off (every kind is on until then). Their preferences joined.
+ */
+const wants = (kind: keyof Preferences) =>
+  sql`${user.isAnonymous} IS NOT TRUE AND coalesce(${userMailPreferences[kind]}, true)`;
 
 /** The round with its group and dilemma, for any of the game's e-mails. */
 export async function roundContext(tx: Tx, roundId: string) {
@@ -48,13 +51,7 @@ export function resultRecipients(tx: Tx, roundId: string) {
     .from(roundResults)
     .innerJoin(user, eq(user.id, roundResults.userId))
     .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
-    .where(
-      and(
-        eq(roundResults.roundId, roundId),
-        mailable,
-        sql`coalesce(${userMailPreferences.roundResults}, true)`,
-      ),
-    );
+    .where(and(eq(roundResults.roundId, roundId), wants("roundResults")));
 }
 
 /** The group's current members who want to hear of new rounds. */
@@ -64,28 +61,7 @@ export function newRoundRecipients(tx: Tx, groupId: string) {
     .from(groupMembers)
     .innerJoin(user, eq(user.id, groupMembers.userId))
     .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
-    .where(
-      and(
-        eq(groupMembers.groupId, groupId),
-        mailable,
-        sql`coalesce(${userMailPreferences.newRounds}, true)`,
-      ),
-    );
-}
-
-/** Current members' points over the group's closed rounds, best first. */
-export function groupScores(tx: Tx, groupId: string) {
-  const total = sql<number>`coalesce((
-    SELECT sum(${roundResults.points}) FROM ${roundResults}
-    INNER JOIN ${rounds} ON ${rounds.id} = ${roundResults.roundId}
-    WHERE ${rounds.groupId} = ${groupId} AND ${roundResults.userId} = ${user.id}
-  ), 0)::int`;
-  return tx
-    .select({ name, score: total })
-    .from(groupMembers)
-    .innerJoin(user, eq(user.id, groupMembers.userId))
-    .where(eq(groupMembers.groupId, groupId))
-    .orderBy(sql`2 DESC`, groupMembers.joinedAt);
+    .where(and(eq(groupMembers.groupId, groupId), wants("newRounds")));
 }
 
 /**
@@ -118,8 +94,7 @@ export function dueReminders(tx: Tx, now: Date, limit: number) {
         isNull(outbox.id),
         sql`NOT EXISTS (SELECT 1 FROM ${roundSitOuts}
           WHERE ${roundSitOuts.roundId} = ${rounds.id} AND ${roundSitOuts.userId} = ${user.id})`,
-        mailable,
-        not(sql`coalesce(${userMailPreferences.reminders}, true) = false`),
+        wants("reminders"),
       ),
     )
     .limit(limit);

@@ -111,6 +111,51 @@ describe("round e-mails", () => {
   });
 });
 
+describe("the results e-mail's top three", () => {
+  let receiver: SmtpReceiver;
+  let t: TestApp;
+  beforeAll(async () => {
+    receiver = await startSmtpReceiver();
+    t = await appWith(receiver);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  it("ranks as the leaderboard does: members with equal points share a rank", async () => {
+    const [nia, oli, pat] = (await cast(t, ["Nia", "Oli", "Pat"])) as [Player, Player, Player];
+    await withAddresses(t, [nia, oli, pat]);
+    const groupId = await groupWith(nia, [oli, pat]);
+    await rounds.start(nia, groupId);
+    const roundId = await currentRoundId(nia, groupId);
+    // Oli reads both others right (2 points), Nia and Pat one each: a tie for second.
+    await voteAll(nia, groupId, roundId, [
+      [nia, "A"],
+      [oli, "B"],
+      [pat, "B"],
+    ]);
+    await voteAll(oli, groupId, roundId, [
+      [nia, "A"],
+      [oli, "B"],
+      [pat, "A"],
+    ]);
+    await voteAll(pat, groupId, roundId, [
+      [nia, "B"],
+      [oli, "B"],
+      [pat, "A"],
+    ]);
+    for (const who of [nia, oli, pat]) await rounds.submit(who, groupId, roundId);
+
+    const [mail] = await expectMails(receiver, pat, "Round complete", 1);
+    const board = (await rounds.leaderboard(nia, groupId)).body.data.leaderboardData;
+    expect(board.map((entry) => entry.rank)).toEqual([1, 2, 2]);
+    const lines = board.map((entry) => `${entry.rank}. ${entry.displayName}: ${entry.score}`);
+    const list = mail?.text.split(/\r?\n/).filter((line) => /^\d+\. /.test(line));
+    expect(list).toEqual(lines);
+  });
+});
+
 describe("reminders", () => {
   // The clock goes back after each test, the jobs' next runs do not: an app per test.
   let receiver: SmtpReceiver;

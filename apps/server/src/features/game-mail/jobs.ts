@@ -5,5 +5,5 @@ import type { GameMailService } from "./service";
 export const remindersJob = (service: GameMailService): JobDefinition => ({
   name: "round-reminders",
   everyMs: 60 * 1000,
-  run: () => service.sendReminders(),
+  run: () => service.reminders.send(),
 });

@@ -31,11 +31,11 @@ export const gameMailRoutes: FastifyPluginAsync<{ gameMail: GameMailService }> =
   { gameMail },
 ) => {
   addOperation(app, mailPreferencesApi.get, async (request) => ({
-    data: { preferences: await gameMail.preferences(await request.requireViewer()) },
+    data: { preferences: await gameMail.preferences.read(await request.signedIn()) },
   }));
   addOperation(app, mailPreferencesApi.update, async (request) => ({
     data: {
-      preferences: await gameMail.updatePreferences(await request.requireViewer(), request.body),
+      preferences: await gameMail.preferences.update(await request.signedIn(), request.body),
     },
   }));
 
@@ -49,7 +49,7 @@ export const gameMailRoutes: FastifyPluginAsync<{ gameMail: GameMailService }> =
     app,
     mailPreferencesApi.unsubscribe,
     async (request, reply) => {
-      const kind = await gameMail.unsubscribe(request.query.token);
+      const kind = await gameMail.preferences.unsubscribe(request.query.token);
       const done = mailPreferenceMessages.done(mailPreferenceMessages.labels[kind]);
       if (wantsPage(request)) return page(reply, 200, done, "");
       return { data: { kind, unsubscribed: true as const } };
@@ -62,9 +62,9 @@ export const gameMailRoutes: FastifyPluginAsync<{ gameMail: GameMailService }> =
     { schema: { hide: true } },
     async (request, reply) => {
       const token = request.query.token ?? "";
-      let kind: ReturnType<GameMailService["readUnsubscribeToken"]>;
+      let kind: ReturnType<GameMailService["preferences"]["kindOf"]>;
       try {
-        kind = gameMail.readUnsubscribeToken(token);
+        kind = gameMail.preferences.kindOf(token);
       } catch {
         return page(reply, 400, mailPreferenceMessages.badLink, "");
       }

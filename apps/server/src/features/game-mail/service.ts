@@ -13,10 +13,10 @@ import type { Viewer } from "../../lib/identity";
 import { sameText } from "../../lib/signed-id";
 import type { Unit } from "../../lib/transaction";
 import type { MailService } from "../mail/service";
+import type { ClosedRound, RoundHooks } from "../rounds/service";
 import {
   dueReminders,
   findPreferences,
-  groupScores,
   newRoundRecipients,
   resultRecipients,
   roundContext,
@@ -90,12 +90,13 @@ function createRoundMails(
   const { group: groupLink, unsubscribe } = links;
 
   /** Queues 'Round complete' to each participant of the closed round who wants it. */
-  async function roundClosed(unit: Unit, roundId: string) {
+  async function closed(unit: Unit, { roundId, leaderboard }: ClosedRound) {
     const round = await roundContext(unit.tx, roundId);
     if (!round) return;
-    const top = (await groupScores(unit.tx, round.groupId)).slice(0, 3);
-    const list = top.map((entry, index) => `${index + 1}. ${entry.name}: ${entry.score}`);
     const text = roundEmails.roundComplete;
+    const list = leaderboard
+      .slice(0, 3)
+      .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
     const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}`;
     for (const person of await resultRecipients(unit.tx, roundId)) {
       const mine = person.submitted ? text.points(person.points) : text.didNotVote;
@@ -117,7 +118,7 @@ function createRoundMails(
   }
 
   /** Queues 'A new round started' to each member who wants it. */
-  async function roundStarted(unit: Unit, roundId: string) {
+  async function started(unit: Unit, roundId: string) {
     const round = await roundContext(unit.tx, roundId);
     if (!round) return;
     const text = roundEmails.newRound;
@@ -141,7 +142,7 @@ function createRoundMails(
     unit.afterCommit(() => mail.kick());
   }
 
-  return { roundClosed, roundStarted };
+  return { closed, started } satisfies RoundHooks;
 }
 
 /** Reminders to submit, queued by a job once per round and person. */
@@ -151,7 +152,7 @@ function createReminders(
   { group: groupLink, unsubscribe }: ReturnType<typeof mailLinks>,
 ) {
   /** Queues the reminders due now; answers how many. Once per round and person (the dedupe key). */
-  async function sendReminders(): Promise<number> {
+  async function send(): Promise<number> {
     return transaction(async (unit) => {
       const now = clock.now();
       const text = roundEmails.reminder;
@@ -180,28 +181,23 @@ function createReminders(
     });
   }
 
-  return { sendReminders };
+  return { send };
 }
 
-/** The game's e-mails, and each person's choice of which they get. */
-export function createGameMailService(core: Core, options: GameMailOptions) {
-  const { db, clock, access } = core;
-  const tokens = createTokens(options.secret);
-  const links = mailLinks(options, tokens);
+/** Each person's choice of which e-mails they get, and the links that turn one off. */
+function createPreferences({ db, clock, access }: Core, tokens: Tokens) {
   return {
-    ...createRoundMails(options, links),
-    ...createReminders(core, options, links),
-    async preferences(viewer: Viewer): Promise<MailPreferences> {
+    async read(viewer: Viewer): Promise<MailPreferences> {
       const me = access.account(viewer);
       return (await findPreferences(db, me.user.id)) ?? ALL_ON;
     },
-    async updatePreferences(viewer: Viewer, changes: MailPreferences): Promise<MailPreferences> {
+    async update(viewer: Viewer, changes: MailPreferences): Promise<MailPreferences> {
       const me = access.account(viewer);
       await savePreferences(db, me.user.id, changes, clock.now());
       return changes;
     },
     /** Which kind a link turns off: checks the signature, changes nothing. */
-    readUnsubscribeToken(token: string): MailKind {
+    kindOf(token: string): MailKind {
       return tokens.read(token).kind;
     },
     /** Turns the link's kind off, with no session: the signature is the proof. */
@@ -211,6 +207,20 @@ export function createGameMailService(core: Core, options: GameMailOptions) {
       await savePreferences(db, userId, { [kind]: false }, clock.now());
       return kind;
     },
+  };
+}
+
+/**
+ * The game's e-mails, by use: `roundMails` (a round closed or started, the
+ * rounds feature's hooks), `reminders`, and each person's `preferences`.
+ */
+export function createGameMailService(core: Core, options: GameMailOptions) {
+  const tokens = createTokens(options.secret);
+  const links = mailLinks(options, tokens);
+  return {
+    roundMails: createRoundMails(options, links),
+    reminders: createReminders(core, options, links),
+    preferences: createPreferences(core, tokens),
   };
 }
 

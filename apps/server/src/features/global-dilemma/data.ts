@@ -1,8 +1,9 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { eq, sql } from "drizzle-orm";
-import { dilemmas, globalDilemmas, globalSelections, session, user } from "../../db/schema";
+import { dilemmas, globalDilemmas, globalSelections } from "../../db/schema";
 import { type Db, firstOrNull, namedStatement, type Tx } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
+import { liveSessionJoin } from "../../lib/user-sql";
 
 const globalDilemmaColumns = {
   id: globalDilemmas.id,
@@ -76,20 +77,24 @@ export function dilemmaOfRow(row: Omit<DilemmaRow, "signed_in"> & { id: string }
   return { id, day, dilemma, optionA, optionB, countA: row.count_a, countB: row.count_b };
 }
 
-/**
- * The batched statements' one check of a session (`i.token` of their input): alive
- * at the value `sessionsAt` (the real time, as better-auth reads it) and its user
- * not banned. It binds `s` (the session) and `u` (its user).
- */
-export const liveSessionJoin = sql`
-  JOIN ${session} s ON s.token = i.token
-    AND s.expires_at > ${sql.placeholder("sessionsAt")}::timestamptz
-  JOIN ${user} u ON u.id = s.user_id AND u.banned IS NOT TRUE`;
-
 type ChoiceRow = DilemmaRow & { ord: number; user_id: string | null };
 
 const choicesAt = sql`${sql.placeholder("at")}::timestamptz`;
-const saveChoicesStatement = namedStatement<
+
+/** Of the choices inserted, a repeat changes nothing and a changed option switches. */
+const switchOnConflict = sql`ON CONFLICT (global_dilemma_id, user_id) DO UPDATE
+        SET option = excluded.option, updated_at = excluded.updated_at
+        WHERE s.option <> excluded.option`;
+
+/** How far each counter moves for the rows a choice upsert returned (`option`, `inserted`). */
+const counterMoves = sql`
+        count(*) FILTER (WHERE option = 'A') - count(*) FILTER (WHERE option = 'B' AND NOT inserted) AS a,
+        count(*) FILTER (WHERE option = 'B') - count(*) FILTER (WHERE option = 'A' AND NOT inserted) AS b`;
+
+/** The dilemma `g` (of the bank's `t`) with its counts as the statement leaves them. */
+const countedDilemma = sql`g.id, g.day::text AS day, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b`;
+
+const checkSessionsAndSaveChoicesStatement = namedStatement<
   ChoiceRow,
   {
     ords: number[];
@@ -100,7 +105,7 @@ const saveChoicesStatement = namedStatement<
     sessionsAt: string;
   }
 >(
-  "save-choices",
+  "check-sessions-and-save-choices",
   sql`
     WITH input AS (
       SELECT * FROM unnest(
@@ -120,15 +125,11 @@ const saveChoicesStatement = namedStatement<
     changed AS (
       INSERT INTO ${globalSelections} AS s (global_dilemma_id, user_id, option, created_at, updated_at)
       SELECT dilemma_id, user_id, option, ${choicesAt}, ${choicesAt} FROM latest ORDER BY dilemma_id, user_id
-      ON CONFLICT (global_dilemma_id, user_id) DO UPDATE
-        SET option = excluded.option, updated_at = excluded.updated_at
-        WHERE s.option <> excluded.option
+      ${switchOnConflict}
       RETURNING s.global_dilemma_id, s.option, s.xmax = 0 AS inserted
     ),
     deltas AS (
-      SELECT l.dilemma_id,
-        count(*) FILTER (WHERE ch.option = 'A') - count(*) FILTER (WHERE ch.option = 'B' AND NOT ch.inserted) AS a,
-        count(*) FILTER (WHERE ch.option = 'B') - count(*) FILTER (WHERE ch.option = 'A' AND NOT ch.inserted) AS b
+      SELECT l.dilemma_id, ${counterMoves}
       FROM (SELECT DISTINCT dilemma_id FROM latest) l
       LEFT JOIN changed ch ON ch.global_dilemma_id = l.dilemma_id
       GROUP BY l.dilemma_id
@@ -137,7 +138,7 @@ const saveChoicesStatement = namedStatement<
       UPDATE ${globalDilemmas} g SET count_a = g.count_a + d.a, count_b = g.count_b + d.b
       FROM deltas d, ${dilemmas} t
       WHERE g.id = d.dilemma_id AND t.id = g.dilemma_id
-      RETURNING g.id, g.day::text AS day, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b
+      RETURNING ${countedDilemma}
     )
     SELECT i.ord, c.ord IS NOT NULL AS signed_in, c.user_id, m.*
     FROM input i
@@ -157,12 +158,12 @@ const saveChoicesStatement = namedStatement<
  * later counts. Answers, in order, each choice's outcome with its dilemma's counts
  * as this statement left them. It commits on its own (outside any transaction).
  */
-export async function saveChoices(
+export async function checkSessionsAndSaveChoices(
   db: Db,
   choices: Choice[],
   { now, sessionsAt }: { now: Date; sessionsAt: Date },
 ): Promise<ChoiceOutcome[]> {
-  const rows = await saveChoicesStatement(db, {
+  const rows = await checkSessionsAndSaveChoicesStatement(db, {
     ords: choices.map((_, ord) => ord),
     tokens: choices.map((choice) => choice.token),
     dilemmaIds: choices.map((choice) => choice.globalDilemmaId),
@@ -193,11 +194,11 @@ export interface ProvenChoices {
   options: Option[];
 }
 
-const saveProvenChoicesStatement = namedStatement<
+const saveChoicesOfProvenSessionsStatement = namedStatement<
   Omit<DilemmaRow, "signed_in"> & { id: string },
   { globalDilemmaId: string; userIds: string[]; options: Option[]; at: string }
 >(
-  "save-proven-choices",
+  "save-choices-of-proven-sessions",
   sql`
     WITH changed AS (
       INSERT INTO ${globalSelections} AS s (global_dilemma_id, user_id, option, created_at, updated_at)
@@ -206,25 +207,18 @@ const saveProvenChoicesStatement = namedStatement<
         AS i (user_id, option)
       WHERE EXISTS (SELECT FROM ${globalDilemmas} g WHERE g.id = ${sql.placeholder("globalDilemmaId")})
       ORDER BY i.user_id
-      ON CONFLICT (global_dilemma_id, user_id) DO UPDATE
-        SET option = excluded.option, updated_at = excluded.updated_at
-        WHERE s.option <> excluded.option
+      ${switchOnConflict}
       RETURNING s.option, s.xmax = 0 AS inserted
     )
     UPDATE ${globalDilemmas} g SET count_a = g.count_a + d.a, count_b = g.count_b + d.b
-    FROM (
-      SELECT
-        count(*) FILTER (WHERE option = 'A') - count(*) FILTER (WHERE option = 'B' AND NOT inserted) AS a,
-        count(*) FILTER (WHERE option = 'B') - count(*) FILTER (WHERE option = 'A' AND NOT inserted) AS b
-      FROM changed
-    ) d, ${dilemmas} t
+    FROM (SELECT ${counterMoves} FROM changed) d, ${dilemmas} t
     WHERE g.id = ${sql.placeholder("globalDilemmaId")} AND t.id = g.dilemma_id
-    RETURNING g.id, g.day::text AS day, t.dilemma, t.option_a, t.option_b, g.count_a, g.count_b
+    RETURNING ${countedDilemma}
   `,
 );
 
 /**
- * The lean twin of `saveChoices` (decision 0031), for choices whose sessions this
+ * The lean twin of `checkSessionsAndSaveChoices` (decision 0031), for choices whose sessions this
  * instance proved alive a moment ago: no session is read, and one dilemma's
  * counters move once by what changed. Choices are inserted or switched as there
  * (a repeat changes nothing), in the same order of rows. Answers the dilemma with
@@ -232,12 +226,12 @@ const saveProvenChoicesStatement = namedStatement<
  * A user deleted meanwhile fails it (their choice's key is gone): the caller then
  * checks the sessions after all. It commits on its own (outside any transaction).
  */
-export async function saveProvenChoices(
+export async function saveChoicesOfProvenSessions(
   db: Db,
   { globalDilemmaId, userIds, options }: ProvenChoices,
   { now }: { now: Date },
 ): Promise<GlobalDilemma | null> {
-  const [row] = await saveProvenChoicesStatement(db, {
+  const [row] = await saveChoicesOfProvenSessionsStatement(db, {
     globalDilemmaId,
     userIds,
     options,

@@ -9,7 +9,8 @@ import {
 } from "../../db/schema";
 import { type Db, namedStatement, type Tx } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
-import { type DilemmaRow, dilemmaOfRow, liveSessionJoin } from "./data";
+import { liveSessionJoin } from "../../lib/user-sql";
+import { type DilemmaRow, dilemmaOfRow } from "./data";
 
 const rowsOf = async <Row>(tx: Tx, statement: SQL): Promise<Row[]> =>
   ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;

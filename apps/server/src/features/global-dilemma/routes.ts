@@ -21,15 +21,13 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
     B: sharedAnswer(globalDilemmaApi.select),
   };
   addOperation(app, globalDilemmaApi.select, async (request, reply) => {
-    const token = await request.sessionToken();
     const { option } = request.body;
-    const data = await service.select(token, request.params.id, option);
+    const data = await service.select(request.caller, request.params.id, option);
     return chosen[option](reply, data.globalDilemmaData, () => ({ data }));
   });
 
   addOperation(app, globalDilemmaApi.selection, async (request) => {
-    const token = await request.sessionToken();
-    return { data: await service.selectionOf(token, request.params.id) };
+    return { data: await service.selectionOf(request.caller, request.params.id) };
   });
 
   addOperation(app, globalDilemmaApi.day, async (request) => ({

@@ -4,16 +4,16 @@ import { createBatcher } from "../../lib/batcher";
 import type { Core } from "../../lib/core";
 import type { Db } from "../../lib/db";
 import { invariant, notFound, notSignedIn } from "../../lib/errors";
-import type { SessionToken } from "../../lib/identity";
+import type { Caller } from "../../lib/identity";
 import type { SessionProofs } from "../../lib/session-proofs";
 import type { Unit } from "../../lib/transaction";
 import {
   type Choice,
   type ChoiceOutcome,
+  checkSessionsAndSaveChoices,
   findGlobalDilemmaByDay,
   type ProvenChoices,
-  saveChoices,
-  saveProvenChoices,
+  saveChoicesOfProvenSessions,
   transferSelections,
 } from "./data";
 import { createDayLoader } from "./day-loader";
@@ -93,7 +93,7 @@ function provenChoicesOf(batch: Choice[], proofs: SessionProofs): ProvenChoices 
 function createChoiceWriter(db: Db, proofs: SessionProofs) {
   async function saveCheckedChoices(batch: Choice[], now: Date): Promise<ChoiceOutcome[]> {
     // Sessions expire by the real time, as better-auth reads them.
-    const outcomes = await saveChoices(db, batch, { now, sessionsAt: new Date() });
+    const outcomes = await checkSessionsAndSaveChoices(db, batch, { now, sessionsAt: new Date() });
     for (const [i, outcome] of outcomes.entries()) {
       const { token } = batch[i] as Choice;
       if (outcome.status !== "no-session") proofs.prove(token, outcome.userId, now.getTime());
@@ -106,7 +106,7 @@ function createChoiceWriter(db: Db, proofs: SessionProofs) {
     if (!proven) return saveCheckedChoices(batch, now);
     let dilemma: GlobalDilemma | null;
     try {
-      dilemma = await saveProvenChoices(db, proven, { now });
+      dilemma = await saveChoicesOfProvenSessions(db, proven, { now });
     } catch {
       // A user deleted meanwhile, say: their sessions are read after all.
       for (const choice of batch) proofs.doubt(choice.token);
@@ -147,16 +147,14 @@ function createViewerReads(db: Db, today: TodayCache) {
   });
 }
 
-export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: SessionProofs }) {
-  const { db, clock } = core;
-  const today = createTodayCache(clock, createDayLoader(core));
+/**
+ * Concurrent choices go to the database together (decision 0023); one visitor's
+ * (one session's) choices one after another, in order. Today's copy takes the
+ * counts they leave.
+ */
+function createChoices({ db, clock }: Core, proofs: SessionProofs, today: TodayCache) {
   const writeChoices = createChoiceWriter(db, proofs);
-
-  /**
-   * Concurrent choices go to the database together (decision 0023); one visitor's
-   * (one session's) choices one after another, in order.
-   */
-  const choices = createBatcher<Choice, ChoiceOutcome>({
+  return createBatcher<Choice, ChoiceOutcome>({
     key: (choice) => choice.token,
     maxSize: BATCH_MAX,
     inFlight: BATCHES_IN_FLIGHT,
@@ -171,7 +169,12 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
       return outcomes;
     },
   });
+}
 
+export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: SessionProofs }) {
+  const { db, clock } = core;
+  const today = createTodayCache(clock, createDayLoader(core));
+  const choices = createChoices(core, proofs, today);
   const reads = createViewerReads(db, today);
 
   return {
@@ -190,12 +193,14 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
     todayView: async (): Promise<TodayView> => today.get(),
 
     /**
-     * Records the choice of the session `token` and moves the counters with it: a
+     * Records the caller's choice (by their session's token, which the statement
+     * checks) and moves the counters with it: a
      * first choice adds one count, a changed choice moves one count across, and the
      * same choice again changes nothing. Answers once it is committed, with the
      * counts as its commit left them.
      */
-    async select(token: SessionToken, id: string, option: Option) {
+    async select(caller: Caller, id: string, option: Option) {
+      const token = await caller.token();
       const outcome = await choices.submit({ token, globalDilemmaId: id, option });
       if (outcome.status === "no-session") throw notSignedIn();
       if (outcome.status === "no-dilemma") throw unknownDilemma();
@@ -229,13 +234,13 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
     },
 
     /**
-     * The choice of the session `token` on `id`, its counts, and the viewer's
+     * The caller's choice on `id` (by their session's token), its counts, and their
      * streak (decision 0026), read with the reads that arrive meanwhile in one
      * statement that checks each session too. Today's dilemma and counts are the
      * shared copy's, at most a second old (decision 0033).
      */
-    async selectionOf(token: SessionToken, id: string) {
-      const found = await reads.submit({ token, id });
+    async selectionOf(caller: Caller, id: string) {
+      const found = await reads.submit({ token: await caller.token(), id });
       if (found.status === "no-session") throw notSignedIn();
       if (found.status === "no-dilemma") throw unknownDilemma();
       return {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { groupMembers, groupRemovals, groups, session, user } from "../../db/schema";
 import type { Proven } from "../../lib/access";
 import { firstOrNull, type Tx } from "../../lib/db";
+import { shownName } from "../../lib/user-sql";
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -80,7 +81,7 @@ export function listMembers(
   return tx
     .select({
       id: user.id,
-      displayName: sql<string | null>`nullif(trim(${user.name}), '')`,
+      displayName: shownName,
       photoURL: user.image,
       admin: sql<boolean>`${user.id} = ${group.adminId}`,
     })

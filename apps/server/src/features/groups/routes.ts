@@ -10,58 +10,61 @@ export const groupsRoutes: FastifyPluginAsync<{
   eventsHeartbeatMs: number;
 }> = async (app, { service, eventsHeartbeatMs }) => {
   addOperation(app, groupsApi.create, async (request) => ({
-    data: await service.create(await request.requireViewer(), request.body, request.ip),
+    data: await service.management.create(await request.signedIn(), request.body, request.ip),
   }));
 
   addOperation(app, groupsApi.list, async (request) => ({
-    data: { groupsData: await service.list(await request.requireViewer()) },
+    data: { groupsData: await service.management.list(await request.signedIn()) },
   }));
 
   addOperation(app, groupsApi.get, async (request) => ({
-    data: { groupData: await service.get(await request.requireViewer(), request.params.id) },
+    data: { groupData: await service.management.get(await request.signedIn(), request.params.id) },
   }));
 
   addOperation(app, groupsApi.update, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: { groupData: await service.update(viewer, request.params.id, request.body) } };
+    const viewer = await request.signedIn();
+    return {
+      data: { groupData: await service.management.update(viewer, request.params.id, request.body) },
+    };
   });
 
   addOperation(app, groupsApi.remove, async (request) => {
-    await service.remove(await request.requireViewer(), request.params.id);
+    await service.management.remove(await request.signedIn(), request.params.id);
     return { data: {} };
   });
 
   addOperation(app, groupsApi.invitation, async (request) => {
-    const viewer = await request.requireViewer();
-    const invitation = await service.invitation(viewer, request.params.code, request.ip);
+    const viewer = await request.signedIn();
+    const invitation = await service.membership.invitation(viewer, request.params.code, request.ip);
     return { data: { groupData: invitation } };
   });
 
   addOperation(app, groupsApi.join, async (request) => {
-    const viewer = await request.requireViewer();
-    await service.join(viewer, request.params.id, request.body.inviteCode, request.ip);
+    const viewer = await request.signedIn();
+    await service.membership.join(viewer, request.params.id, request.body.inviteCode, request.ip);
     return { data: {} };
   });
 
   addOperation(app, groupsApi.leave, async (request) => {
-    await service.leave(await request.requireViewer(), request.params.id);
+    await service.membership.leave(await request.signedIn(), request.params.id);
     return { data: {} };
   });
 
   addOperation(app, groupsApi.removeMember, async (request) => {
     const { id, memberId } = request.params;
-    await service.removeMember(await request.requireViewer(), id, memberId);
+    await service.membership.removeMember(await request.signedIn(), id, memberId);
     return { data: {} };
   });
 
   addOperation(app, groupsApi.resetInviteCode, async (request) => ({
-    data: await service.resetInviteCode(await request.requireViewer(), request.params.id),
+    data: await service.management.resetInviteCode(await request.signedIn(), request.params.id),
   }));
 
   addEventStream(
     app,
     groupsApi.events,
-    async (request, sink) => service.follow(await request.requireViewer(), request.params.id, sink),
+    async (request, sink) =>
+      service.events.follow(await request.signedIn(), request.params.id, sink),
     { heartbeatMs: eventsHeartbeatMs },
   );
 };

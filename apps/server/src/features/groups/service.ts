@@ -32,7 +32,7 @@ import {
 import { createGroupAccess, createMembership, type GroupAccess, noSuchGroup } from "./membership";
 
 export type { AdminGroupId, MemberGroupId } from "./data";
-export type { JoinHook, LeaveHook, Membership } from "./membership";
+export type { GroupAccess, JoinHook, LeaveHook, Membership } from "./membership";
 
 const HOUR_MS = 60 * 60 * 1000;
 const newInviteCode = () => randomBytes(INVITE_CODE_BYTES).toString("base64url");
@@ -234,16 +234,21 @@ function createGroupEvents({ db, events }: Core, groupAccess: GroupAccess) {
   };
 }
 
+/**
+ * Groups, by use: `access` (who is a member or the admin: what other features ask),
+ * `management` (create, read, edit, delete), `membership` (invitations, joining,
+ * leaving, and hooks on both), `events` (a member's live stream).
+ */
 export function createGroupsService(core: Core, options: GroupsOptions) {
-  const groupAccess = createGroupAccess(core);
+  const access = createGroupAccess(core);
   return {
-    ...groupAccess,
-    ...createGroupEvents(core, groupAccess),
-    ...createGroupManagement(core, groupAccess, options),
-    ...createMembership(core, groupAccess, {
+    access,
+    management: createGroupManagement(core, access, options),
+    membership: createMembership(core, access, {
       limiter: options.limiter,
       inviteMissesPerIpPerHour: options.limits.inviteMissesPerIpPerHour,
     }),
+    events: createGroupEvents(core, access),
   };
 }
 

@@ -57,7 +57,7 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<{ service: ProfileImages
     app,
     identityApi.uploadProfileImage,
     async (request) => {
-      const viewer = await request.requireViewer();
+      const viewer = await request.signedIn();
       if (!request.isMultipart()) {
         throw new AppError(415, identityMessages.onlyImages, { code: "not_an_image" });
       }

@@ -19,25 +19,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 const LEASE_SHARE = 50;
 
-/**
- * Fixed-window counters in PostgreSQL, so every instance shares them (no process
- * memory: docs/architecture.md, scale-out). An instance only keeps the hits it
- * counted there ahead, for votes (decision 0034).
- */
-export function createRateLimiter({ db, clock }: Core) {
-  function tooMany(rule: RateRule, windowStart: Date, at: Date) {
-    const retryAfterMs = windowStart.getTime() + rule.windowMs - at.getTime();
-    return new AppError(429, rule.message, {
-      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
-    });
-  }
+function tooMany(rule: RateRule, windowStart: Date, at: Date) {
+  const retryAfterMs = windowStart.getTime() + rule.windowMs - at.getTime();
+  return new AppError(429, rule.message, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
 
-  /**
-   * Hits counted together (decision 0024): the callers of a moment share one
-   * statement, each still getting its own count, in order.
-   */
+/**
+ * Hits counted together (decision 0024): the callers of a moment share one
+ * statement, each still getting its own count, in order.
+ */
+function groupedHits({ db, clock }: Pick<Core, "db" | "clock">) {
   let calls = 0;
-  const grouped = createBatcher<
+  return createBatcher<
     { key: string; windowMs: number; amount: number },
     { hits: number; windowStart: Date; at: Date }
   >({
@@ -51,6 +46,15 @@ export function createRateLimiter({ db, clock }: Core) {
       return counts.map((count) => ({ ...count, at }));
     },
   });
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so every instance shares them (no process
+ * memory: docs/architecture.md, scale-out). An instance only keeps the hits it
+ * counted there ahead, for votes (decision 0034).
+ */
+export function createRateLimiter({ db, clock }: Core) {
+  const grouped = groupedHits({ db, clock });
 
   /** Hits counted ahead, handed out here (decision 0034); a key's reservation under way. */
   const leases = createLeases();

@@ -1,5 +1,9 @@
 import { scoreRound } from "@eitheror/shared/rounds/rules";
-import { HOURS_PER_DAY, MIN_ROUND_MEMBERS } from "@eitheror/shared/rounds/schema";
+import {
+  HOURS_PER_DAY,
+  type LeaderboardEntry,
+  MIN_ROUND_MEMBERS,
+} from "@eitheror/shared/rounds/schema";
 import type { Core } from "../../lib/core";
 import { publishAfterCommit } from "../../lib/events";
 import type { Unit } from "../../lib/transaction";
@@ -21,6 +25,7 @@ import {
   type RoundRow,
   submittedIds,
 } from "./data";
+import { leaderboardOf } from "./history";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Rounds one sweep closes at most, in batches; the next sweep takes the rest. */
@@ -32,9 +37,15 @@ type Started = RoundRow | "exhausted" | "waiting" | null;
 
 const idOf = (round: Started) => (round && typeof round === "object" ? round.id : null);
 
+/** A round just closed, and the group's leaderboard with its points. */
+export interface ClosedRound {
+  roundId: string;
+  leaderboard: LeaderboardEntry[];
+}
+
 /** What else happens in the transaction that closes or starts a round (the game's e-mails). */
 export interface RoundHooks {
-  closed?(unit: Unit, roundId: string): Promise<void>;
+  closed?(unit: Unit, closed: ClosedRound): Promise<void>;
   started?(unit: Unit, roundId: string): Promise<void>;
 }
 
@@ -136,7 +147,12 @@ export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
     // A round found overdue late still ended at its due date.
     const ended = now < round.dueDate ? now : round.dueDate;
     await archiveRound(tx, round.id, ended);
-    await hooks.closed?.(unit, round.id);
+    if (hooks.closed) {
+      await hooks.closed(unit, {
+        roundId: round.id,
+        leaderboard: await leaderboardOf(tx, round.groupId),
+      });
+    }
     const next = await startNext(unit, round.groupId, round.number + 1);
     const closed = { type: "round-closed", roundId: round.id, nextRoundId: idOf(next) } as const;
     publishAfterCommit(unit, events, round.groupId, closed);

@@ -248,15 +248,17 @@ export async function upsertVote(
   return row;
 }
 
+const voteColumns = {
+  selectedBy: votes.selectedBy,
+  selectedFor: votes.selectedFor,
+  optionSelected: votes.optionSelected,
+  comments: votes.comments,
+};
+
 /** A round's votes; with `by`, only that voter's. */
 export function listVotes(tx: Tx, roundId: string, by?: string) {
   return tx
-    .select({
-      selectedBy: votes.selectedBy,
-      selectedFor: votes.selectedFor,
-      optionSelected: votes.optionSelected,
-      comments: votes.comments,
-    })
+    .select(voteColumns)
     .from(votes)
     .where(and(eq(votes.roundId, roundId), by === undefined ? undefined : eq(votes.selectedBy, by)))
     .orderBy(asc(votes.selectedBy), asc(votes.selectedFor));
@@ -268,12 +270,7 @@ export function listVotes(tx: Tx, roundId: string, by?: string) {
  */
 export function listSubmittedVotes(tx: Tx, roundId: string) {
   return tx
-    .select({
-      selectedBy: votes.selectedBy,
-      selectedFor: votes.selectedFor,
-      optionSelected: votes.optionSelected,
-      comments: votes.comments,
-    })
+    .select(voteColumns)
     .from(votes)
     .innerJoin(
       roundSubmissions,

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   dilemmas,
   groupMembers,
+  groups,
   roundResults,
   roundSitOuts,
   roundSubmissions,
@@ -12,9 +13,8 @@ import {
   user,
 } from "../../db/schema";
 import type { Tx } from "../../lib/db";
+import { shownName } from "../../lib/user-sql";
 import type { MemberGroupId } from "../groups/service";
-
-export const shownName = sql<string | null>`nullif(trim(${user.name}), '')`;
 
 /** A closed round's participants as they were: who submitted, their points, their name and photo now. */
 export function listResults(tx: Tx, roundId: string) {
@@ -54,7 +54,7 @@ export function openRoundsOf(tx: Tx, userId: string) {
 }
 
 /** Current members with their points over the group's closed rounds, unranked. */
-export function memberScores(tx: Tx, group: { id: MemberGroupId; adminId: string }) {
+export function memberScores(tx: Tx, groupId: string) {
   const points = tx
     .select({
       userId: roundResults.userId,
@@ -62,7 +62,7 @@ export function memberScores(tx: Tx, group: { id: MemberGroupId; adminId: string
     })
     .from(roundResults)
     .innerJoin(rounds, eq(rounds.id, roundResults.roundId))
-    .where(eq(rounds.groupId, group.id))
+    .where(eq(rounds.groupId, groupId))
     .groupBy(roundResults.userId)
     .as("points");
   return tx
@@ -70,13 +70,14 @@ export function memberScores(tx: Tx, group: { id: MemberGroupId; adminId: string
       id: user.id,
       displayName: shownName,
       photoURL: user.image,
-      admin: sql<boolean>`${user.id} = ${group.adminId}`,
+      admin: sql<boolean>`${user.id} = ${groups.adminId}`,
       score: sql<number>`coalesce(${points.total}, 0)::int`,
     })
     .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .innerJoin(user, eq(user.id, groupMembers.userId))
     .leftJoin(points, eq(points.userId, groupMembers.userId))
-    .where(eq(groupMembers.groupId, group.id))
+    .where(eq(groupMembers.groupId, groupId))
     .orderBy(asc(groupMembers.joinedAt), asc(user.id));
 }
 

@@ -7,13 +7,19 @@ import {
   type Vote,
 } from "@eitheror/shared/rounds/schema";
 import type { Core } from "../../lib/core";
+import type { Tx } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
-import type { GroupsService } from "../groups/service";
+import type { GroupAccess } from "../groups/service";
 import { findRound, listSubmittedVotes, listVotes } from "./data";
 import { listArchived, listResults, memberScores } from "./history-data";
 
 const noSuchRound = () => notFound("This round does not exist.");
+
+/** The group's leaderboard: its current members by points, equal points sharing a rank. */
+export async function leaderboardOf(tx: Tx, groupId: string): Promise<LeaderboardEntry[]> {
+  return rankByScore(await memberScores(tx, groupId));
+}
 
 /**
  * What members read of the rounds behind them: the leaderboard, the archive, one
@@ -22,7 +28,7 @@ const noSuchRound = () => notFound("This round does not exist.");
  */
 export function createRoundHistory(
   { db }: Core,
-  { groups, settle }: { groups: GroupsService; settle: (groupIds: string[]) => Promise<void> },
+  { groups, settle }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void> },
 ) {
   async function memberOf(viewer: Viewer, groupId: string) {
     const membership = await groups.memberOf(viewer, groupId);
@@ -32,8 +38,8 @@ export function createRoundHistory(
 
   return {
     async leaderboard(viewer: Viewer, groupId: string): Promise<LeaderboardEntry[]> {
-      const { groupId: id, group } = await memberOf(viewer, groupId);
-      return rankByScore(await memberScores(db, { id, adminId: group.adminId }));
+      const { groupId: id } = await memberOf(viewer, groupId);
+      return leaderboardOf(db, id);
     },
 
     async archived(viewer: Viewer, groupId: string): Promise<PastRound[]> {

@@ -1,15 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import {
-  groupMembers,
-  roundSitOuts,
-  roundSubmissions,
-  rounds,
-  session,
-  user,
-  votes,
-} from "../../db/schema";
+import { groupMembers, roundSitOuts, roundSubmissions, rounds, votes } from "../../db/schema";
 import { type Db, namedStatement } from "../../lib/db";
 import type { SessionToken } from "../../lib/identity";
+import { isPlayer, liveSessionJoin, sessionUser } from "../../lib/user-sql";
 
 export interface QuickVote {
   token: SessionToken;
@@ -119,11 +112,8 @@ const saveVotesStatement = namedStatement<
       ) AS i (ord, token, group_id, round_id, selected_for, keep_option, option, keep_comments, comments)
     ),
     voter AS (
-      SELECT i.ord, u.id AS user_id FROM input i
-      JOIN ${session} s ON s.token = i.token AND s.expires_at > ${sql.placeholder("sessionsAt")}::timestamptz
-      JOIN ${user} u ON u.id = s.user_id
-      WHERE u.banned IS NOT TRUE AND u.is_anonymous IS NOT TRUE AND u.email_verified
-        AND btrim(u.name) <> ''
+      SELECT i.ord, u.id AS user_id FROM input i ${liveSessionJoin}
+      WHERE ${isPlayer(sessionUser)}
     ),
     seen AS (
       SELECT r.id, r.xmin::text AS version FROM ${rounds} r

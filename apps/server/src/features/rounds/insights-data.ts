@@ -4,8 +4,8 @@ import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { groupMembers, roundResults, rounds, user, votes } from "../../db/schema";
 import type { Tx } from "../../lib/db";
+import { shownName } from "../../lib/user-sql";
 import type { MemberGroupId } from "../groups/service";
-import { shownName } from "./history-data";
 
 const predictor = alias(roundResults, "predictor");
 const target = alias(roundResults, "target");

@@ -2,13 +2,13 @@ import { figuresOf, viewerFirst } from "@eitheror/shared/who-knows-whom/rules";
 import type { WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
 import type { Core } from "../../lib/core";
 import type { Viewer } from "../../lib/identity";
-import type { GroupsService } from "../groups/service";
+import type { GroupAccess } from "../groups/service";
 import { closedRoundCount, membersNow, pairTallies } from "./insights-data";
 
 /** What the closed rounds say about the members: who knows whom. */
 export function createRoundInsights(
   { db }: Core,
-  { groups, settle }: { groups: GroupsService; settle: (groupIds: string[]) => Promise<void> },
+  { groups, settle }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void> },
 ) {
   return {
     /**

@@ -8,62 +8,67 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
   { service },
 ) => {
   addOperation(app, roundsApi.startFirst, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: { dilemmaData: await service.startFirst(viewer, request.params.id) } };
+    const viewer = await request.signedIn();
+    return { data: { dilemmaData: await service.play.startFirst(viewer, request.params.id) } };
   });
 
   const currentAnswer = sharedAnswer(roundsApi.current);
   addOperation(app, roundsApi.current, async (request, reply) => {
-    // A hot read: a session read within the last second will do (decision 0024).
-    const viewer = await request.recentViewer();
-    const round = await service.current(viewer, request.params.id);
+    const round = await service.play.current(request.caller, request.params.id);
     return currentAnswer(reply, round, () => ({ data: { dilemmaData: round } }));
   });
 
   addOperation(app, roundsApi.currentOfMine, async (request) => ({
-    data: { roundsData: await service.currentOfMine(await request.requireViewer()) },
+    data: { roundsData: await service.play.currentOfMine(await request.signedIn()) },
   }));
 
   addOperation(app, roundsApi.vote, async (request) => {
     const { id, roundId } = request.params;
-    const caller = { claim: await request.sessionClaim(), viewer: () => request.requireViewer() };
-    const vote = await service.vote(caller, id, roundId, request.body, request.ip);
+    const vote = await service.voting.vote(request.caller, id, roundId, request.body, request.ip);
     return { data: { vote } };
   });
 
   addOperation(app, roundsApi.submit, async (request) => {
     const { id, roundId } = request.params;
-    return { data: await service.submit(await request.requireViewer(), id, roundId, request.ip) };
+    return { data: await service.voting.submit(await request.signedIn(), id, roundId, request.ip) };
   });
 
   addOperation(app, roundsApi.leaderboard, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: { leaderboardData: await service.leaderboard(viewer, request.params.id) } };
+    const viewer = await request.signedIn();
+    return {
+      data: { leaderboardData: await service.history.leaderboard(viewer, request.params.id) },
+    };
   });
 
   addOperation(app, roundsApi.whoKnowsWhom, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: { whoKnowsWhomData: await service.whoKnowsWhom(viewer, request.params.id) } };
+    const viewer = await request.signedIn();
+    return {
+      data: { whoKnowsWhomData: await service.insights.whoKnowsWhom(viewer, request.params.id) },
+    };
   });
 
   addOperation(app, roundsApi.archived, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: { roundsData: await service.archived(viewer, request.params.id) } };
+    const viewer = await request.signedIn();
+    return { data: { roundsData: await service.history.archived(viewer, request.params.id) } };
   });
 
   addOperation(app, roundsApi.round, async (request) => {
     const { id, roundId } = request.params;
-    return { data: { roundData: await service.round(await request.requireViewer(), id, roundId) } };
+    return {
+      data: { roundData: await service.history.round(await request.signedIn(), id, roundId) },
+    };
   });
 
   addOperation(app, roundsApi.votes, async (request) => {
     const { id, roundId } = request.params;
-    return { data: { votesData: await service.votes(await request.requireViewer(), id, roundId) } };
+    return {
+      data: { votesData: await service.history.votes(await request.signedIn(), id, roundId) },
+    };
   });
 
   addOperation(app, roundsApi.share, async (request) => {
     const { id, roundId } = request.params;
-    const roundShare = await service.share(await request.requireViewer(), id, roundId);
+    const roundShare = await service.sharing.share(await request.signedIn(), id, roundId);
     return { data: { roundShare } };
   });
 };

@@ -5,7 +5,7 @@ import type { Core } from "../../lib/core";
 import { AppError, notFound } from "../../lib/errors";
 import type { Viewer } from "../../lib/identity";
 import type { IdSigner } from "../../lib/signed-id";
-import type { GroupsService } from "../groups/service";
+import type { GroupAccess } from "../groups/service";
 import { findRound } from "./data";
 import { findClosedRound, listResults } from "./history-data";
 
@@ -22,7 +22,7 @@ export function createRoundSharing(
     groups,
     settle,
     signer,
-  }: { groups: GroupsService; settle: (groupIds: string[]) => Promise<void>; signer: IdSigner },
+  }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void>; signer: IdSigner },
 ) {
   /** Whether the viewer (if any) is a member of the group: the teaser sends members on. */
   async function isMember(viewer: Viewer | null, groupId: string): Promise<boolean> {

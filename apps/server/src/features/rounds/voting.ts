@@ -11,9 +11,9 @@ import type { Core } from "../../lib/core";
 import type { Db, Tx } from "../../lib/db";
 import { conflict, invalid, notFound } from "../../lib/errors";
 import { publishAfterCommit } from "../../lib/events";
-import type { SessionClaim, Viewer } from "../../lib/identity";
+import type { Caller, Viewer } from "../../lib/identity";
 import type { Unit } from "../../lib/transaction";
-import type { GroupsService, MemberGroupId } from "../groups/service";
+import type { GroupAccess, MemberGroupId } from "../groups/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import type { RoundClosing } from "./closing";
 import type { CurrentCache } from "./current-cache";
@@ -59,7 +59,7 @@ async function openRoundGuard(
 }
 
 export interface VotingParts {
-  groups: GroupsService;
+  groups: GroupAccess;
   closing: RoundClosing;
   limiter: RateLimiter;
   reads: CurrentCache;
@@ -147,10 +147,34 @@ async function voteQuickly(
   return null;
 }
 
-/** Who is voting: the session as claimed (checked by the vote's statement), and the full read. */
-export interface Caller {
-  claim: SessionClaim;
-  viewer: () => Promise<Viewer>;
+/**
+ * The vote the long way, each check on its own, once its saves are counted; words
+ * any refusal. "overdue": the round is past its due date and must be closed first.
+ */
+async function voteSlowly(
+  { transaction, clock }: Core,
+  { groupId: id, viewer: me }: { groupId: MemberGroupId; viewer: Viewer },
+  roundId: string,
+  change: VoteChange,
+): Promise<Vote | "overdue"> {
+  const { selectedFor, optionSelected, comments } = change;
+  const outcome = await transaction(async ({ tx }) => {
+    const locked = await lockRound(tx, { roundId }, "share");
+    const guard = { groupId: id, me: me.user.id, now: clock.now() };
+    const round = await openRoundGuard(tx, locked, guard);
+    if (round === "overdue") return round;
+    const participants = await participantIds(tx, round);
+    if (!participants.includes(me.user.id)) throw notInRound();
+    if (!participants.includes(selectedFor)) throw invalid(roundMessages.notAParticipant);
+    if ((await submittedIds(tx, round.id)).includes(me.user.id)) {
+      throw alreadySubmitted();
+    }
+    const key = { roundId: round.id, selectedBy: me.user.id, selectedFor };
+    return upsertVote(tx, key, { optionSelected, comments, updatedAt: clock.now() });
+  });
+  if (outcome === "overdue") return outcome;
+  const { selectedBy, optionSelected: option, comments: text } = outcome;
+  return { selectedBy, selectedFor, optionSelected: option, comments: text };
 }
 
 /** Voting and submitting. An overdue round is closed first and the answer is round_closed. */
@@ -165,56 +189,31 @@ export function createVoting(
     throw roundClosed();
   }
 
-  /** The vote the long way, each check on its own, once its saves are counted; words any refusal. */
-  async function voteSlowly(
-    { groupId: id, viewer: me }: { groupId: MemberGroupId; viewer: Viewer },
-    roundId: string,
-    change: VoteChange,
-  ) {
-    const { selectedFor, optionSelected, comments } = change;
-    const outcome = await transaction(async ({ tx }) => {
-      const locked = await lockRound(tx, { roundId }, "share");
-      const guard = { groupId: id, me: me.user.id, now: clock.now() };
-      const round = await openRoundGuard(tx, locked, guard);
-      if (round === "overdue") return round;
-      const participants = await participantIds(tx, round);
-      if (!participants.includes(me.user.id)) throw notInRound();
-      if (!participants.includes(selectedFor)) throw invalid(roundMessages.notAParticipant);
-      if ((await submittedIds(tx, round.id)).includes(me.user.id)) {
-        throw alreadySubmitted();
-      }
-      const key = { roundId: round.id, selectedBy: me.user.id, selectedFor };
-      return upsertVote(tx, key, { optionSelected, comments, updatedAt: clock.now() });
-    });
-    if (outcome === "overdue") return closedBecauseOverdue(id);
-    const { selectedBy, optionSelected: option, comments: text } = outcome;
-    return { selectedBy, selectedFor, optionSelected: option, comments: text } satisfies Vote;
-  }
-
   return {
     /**
      * Counts the save, then saves the vote in one statement when nothing stands in
      * its way (decision 0024); otherwise the slow path decides and words why not.
      */
     async vote(caller: Caller, groupId: string, roundId: string, change: VoteChange, ip: string) {
-      const hits = writeHits(caller.claim.userId, ip);
+      const claim = await caller.claim();
+      const hits = writeHits(claim.userId, ip);
       await limiter.hitAll(hits);
-      const vote = { token: caller.claim.token, groupId, roundId, ...change };
+      const vote = { token: claim.token, groupId, roundId, ...change };
       const quick = await voteQuickly(batch, vote);
       if (quick) {
-        reads.forget(groupId, caller.claim.userId);
+        reads.forget(groupId, claim.userId);
         return quick;
       }
-      let member: Awaited<ReturnType<GroupsService["memberOf"]>>;
-      try {
-        member = await groups.memberOf(await caller.viewer(), groupId);
-      } catch (error) {
-        // As before the one statement: a caller who may not vote here counts nothing.
-        for (const { key } of hits) await limiter.refund(key);
-        throw error;
-      }
-      const saved = await voteSlowly(member, roundId, change);
-      reads.forget(groupId, caller.claim.userId);
+      const member = await groups
+        .memberOf(await caller.signedIn(), groupId)
+        .catch(async (error) => {
+          // As before the one statement: a caller who may not vote here counts nothing.
+          for (const { key } of hits) await limiter.refund(key);
+          throw error;
+        });
+      const saved = await voteSlowly(core, member, roundId, change);
+      if (saved === "overdue") return closedBecauseOverdue(member.groupId);
+      reads.forget(groupId, claim.userId);
       return saved;
     },
 

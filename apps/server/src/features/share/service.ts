@@ -78,7 +78,7 @@ export function createShareService({
     },
 
     async roundImage(shareId: string): Promise<ShareImage> {
-      const teaser = await rounds.teaser(shareId, null);
+      const teaser = await rounds.sharing.teaser(shareId, null);
       const card = { title, host, dilemma: teaser.dilemma, podium: teaser.podium };
       const png = await cached(`round:${shareId}:${JSON.stringify(card.podium)}`, () =>
         renderPng(roundCardSvg(card)),
@@ -86,7 +86,7 @@ export function createShareService({
       return { png, maxAgeSeconds: IMAGE_MAX_AGE.round };
     },
 
-    roundTeaser: (shareId: string, viewer: Viewer | null) => rounds.teaser(shareId, viewer),
+    roundTeaser: (shareId: string, viewer: Viewer | null) => rounds.sharing.teaser(shareId, viewer),
 
     /** The preview of a shared page's path, or undefined when it is not one (or not found). */
     async preview(path: string): Promise<SharePreview | undefined> {
@@ -113,7 +113,7 @@ export function createShareService({
   }
 
   async function roundPreview(shareId: string): Promise<SharePreview | undefined> {
-    const teaser = await rounds.teaser(shareId, null).catch(() => undefined);
+    const teaser = await rounds.sharing.teaser(shareId, null).catch(() => undefined);
     if (!teaser) return undefined;
     const winner = teaser.podium[0];
     return {

@@ -10,7 +10,7 @@ export const signInRoutes: FastifyPluginAsync<{ service: SignInService }> = asyn
   addOperation(app, identityApi.sendEmailLink, async (request) => {
     const { email, actionCodeSettings } = request.body;
     return {
-      data: await service.sendSignInLink({
+      data: await service.links.sendSignInLink({
         email,
         continueUrl: actionCodeSettings.url,
         ip: request.ip,
@@ -32,7 +32,9 @@ export const signInRoutes: FastifyPluginAsync<{ service: SignInService }> = asyn
   });
 
   addOperation(app, identityApi.sendEmailChange, async (request) => {
-    const viewer = await request.requireViewer();
-    return { data: await service.sendEmailChangeLink(viewer, request.body.email, request.ip) };
+    const viewer = await request.signedIn();
+    return {
+      data: await service.links.sendEmailChangeLink(viewer, request.body.email, request.ip),
+    };
   });
 };

@@ -39,7 +39,7 @@ export interface SignInServiceOptions extends Core {
   identity: Identity;
   mail: MailService;
   limiter: RateLimiter;
-  users: UsersService;
+  users: UsersService["accounts"];
   publicUrl: string;
   appTitle: string;
   /** Sign-in links one IP address may ask for per hour. */
@@ -291,7 +291,7 @@ export function createSignInService(options: SignInServiceOptions) {
   return {
     /** The cookie a browser proves an earlier sign-in with, for the routes to read. */
     deviceCookieName: options.devices.cookieName,
-    ...createLinkSender(options),
+    links: createLinkSender(options),
     complete: createLinkCompletion(options),
     /** Forgets tokens a day after they expired. */
     async prune() {

@@ -5,5 +5,5 @@ import type { UsersService } from "./service";
 export const guestCleanupJob = (users: UsersService): JobDefinition => ({
   name: "guest-cleanup",
   everyMs: 60 * 60 * 1000,
-  run: () => users.pruneGuests(),
+  run: () => users.accounts.pruneGuests(),
 });

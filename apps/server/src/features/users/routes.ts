@@ -8,18 +8,18 @@ export const usersRoutes: FastifyPluginAsync<{ service: UsersService }> = async 
   { service },
 ) => {
   addOperation(app, identityApi.user, async (request) => ({
-    data: { userData: await service.get(await request.requireViewer(), request.params.id) },
+    data: { userData: await service.profiles.get(await request.signedIn(), request.params.id) },
   }));
 
   addOperation(app, identityApi.newUserProperties, async (request) => ({
-    data: { userData: await service.createProperties(await request.requireViewer()) },
+    data: { userData: await service.profiles.createProperties(await request.signedIn()) },
   }));
 
   addOperation(app, identityApi.updateUserProperties, async (request) => ({
-    data: { userData: await service.updateProperties(await request.requireViewer()) },
+    data: { userData: await service.profiles.updateProperties(await request.signedIn()) },
   }));
 
   addOperation(app, identityApi.checkAdmin, async (request) => ({
-    data: { isAdmin: service.isProductAdmin(await request.requireViewer()) },
+    data: { isAdmin: service.profiles.isProductAdmin(await request.signedIn()) },
   }));
 };

@@ -106,9 +106,12 @@ function createAccounts({ db, clock, events }: Core) {
   };
 }
 
-/** Profiles, and the accounts behind them: the one owner of the users table. */
+/**
+ * The one owner of the users table, by use: `profiles` as people see them, and
+ * the `accounts` behind them as signing in changes them.
+ */
 export function createUsersService(core: Core) {
-  return { ...createProfiles(core), ...createAccounts(core) };
+  return { profiles: createProfiles(core), accounts: createAccounts(core) };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
