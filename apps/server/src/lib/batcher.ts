@@ -16,6 +16,8 @@ export interface BatcherOptions<I, O> {
   maxSize: number;
   /** Batches written at once: while one commits, the next can be on its way. */
   inFlight: number;
+  /** Hears each batch's size as it goes to the database (the metrics). */
+  sized?: (size: number) => void;
 }
 
 interface Waiting<I, O> {
@@ -46,7 +48,7 @@ async function runAlone<I, O>(run: BatcherOptions<I, O>["run"], waiting: Waiting
   }
 }
 
-export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOptions<I, O>) {
+export function createBatcher<I, O>({ run, key, maxSize, inFlight, sized }: BatcherOptions<I, O>) {
   let queue: Waiting<I, O>[] = [];
   let running = 0;
   let scheduled = false;
@@ -114,6 +116,7 @@ export function createBatcher<I, O>({ run, key, maxSize, inFlight }: BatcherOpti
     while (running < inFlight && queue.length > 0) {
       const { batch, keys } = takeBatch();
       if (batch.length === 0) return;
+      sized?.(batch.length);
       void write(batch, keys);
     }
   }

@@ -122,10 +122,11 @@ function createChoiceWriter(db: Db, proofs: SessionProofs) {
  * Viewers' own reads, together (as choices are): each after today's copy, whose
  * first load of a day rolls yesterday up, so the streak counts it.
  */
-function createViewerReads(db: Db, today: TodayCache) {
+function createViewerReads({ db, batchSizes }: Core, today: TodayCache) {
   let readCount = 0;
   return createBatcher<ViewerRead, ViewerAnswer>({
     key: () => String(++readCount),
+    sized: (size) => batchSizes?.("viewer-reads", size),
     maxSize: BATCH_MAX,
     inFlight: READS_IN_FLIGHT,
     run: async (batch) => {
@@ -158,6 +159,7 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
    */
   const choices = createBatcher<Choice, ChoiceOutcome>({
     key: (choice) => choice.token,
+    sized: (size) => core.batchSizes?.("choices", size),
     maxSize: BATCH_MAX,
     inFlight: BATCHES_IN_FLIGHT,
     run: async (batch) => {
@@ -172,7 +174,7 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
     },
   });
 
-  const reads = createViewerReads(db, today);
+  const reads = createViewerReads(core, today);
 
   return {
     /** Resolves once every choice and read received so far is written or answered (shutdown). */

@@ -24,7 +24,7 @@ const LEASE_SHARE = 50;
  * memory: docs/architecture.md, scale-out). An instance only keeps the hits it
  * counted there ahead, for votes (decision 0034).
  */
-export function createRateLimiter({ db, clock }: Core) {
+export function createRateLimiter({ db, clock, batchSizes }: Core) {
   function tooMany(rule: RateRule, windowStart: Date, at: Date) {
     const retryAfterMs = windowStart.getTime() + rule.windowMs - at.getTime();
     return new AppError(429, rule.message, {
@@ -43,6 +43,7 @@ export function createRateLimiter({ db, clock }: Core) {
   >({
     // Every call on its own: one key's hits share a batch, each its own count.
     key: () => String(++calls),
+    sized: (size) => batchSizes?.("rate-limit-hits", size),
     maxSize: 500,
     inFlight: 1,
     run: async (keys) => {
@@ -94,6 +95,8 @@ export function createRateLimiter({ db, clock }: Core) {
   }
 
   return {
+    /** Resolves once every hit received so far is counted (shutdown). */
+    settle: () => grouped.settle(),
     /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */
     async hit(key: string, rule: RateRule): Promise<void> {
       const at = clock.now();

@@ -30,7 +30,13 @@ import { createRoundHistory } from "./history";
 import { openRoundsOf } from "./history-data";
 import { createRoundInsights } from "./insights";
 import { createRoundSharing } from "./sharing";
-import { closeIfAllSubmitted, createVoting, roundWriteHits, type VotingParts } from "./voting";
+import {
+  closeIfAllSubmitted,
+  createVoting,
+  roundWriteHits,
+  type VotingParts,
+  voteBatcher,
+} from "./voting";
 
 export type { Caller } from "./voting";
 
@@ -132,6 +138,7 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
   const closing = createRoundClosing(core, options.hooks);
   const reads = createCurrentCache(core.clock, core.events);
   const parts = {
+    votes: voteBatcher(core),
     groups,
     closing,
     limiter: options.limiter,
@@ -160,6 +167,8 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     ...createRoundInsights(core, { groups, settle: closing.settle }),
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
+    /** Resolves once every vote received so far is written (shutdown). */
+    settleVotes: () => parts.votes.settle(),
   };
 }
 
