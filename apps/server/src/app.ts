@@ -121,6 +121,10 @@ function createFastify(
     logger: loggerOptions(config, logStream),
     childLoggerFactory: requestLoggers,
     requestTimeout: requestTimeoutMs,
+    // While closing (a SIGTERM), a request that still arrives on an open connection
+    // is served, and its connection closed after: a proxy in front then sends the
+    // next one elsewhere, instead of relaying Fastify's bare 503 to the caller.
+    return503OnClosing: false,
     // Node checks every connection's time this often (default 30 s).
     http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeoutMs / 4)) },
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
