@@ -54,7 +54,8 @@ export async function signInRemote(
     { body: { token, email } },
   );
   if (done.status !== 200) throw new Error(`complete failed: ${done.text}`);
-  await client.post("/api/auth/update-user", { body: { name: email.split("@")[0] } });
+  const named = await client.post("/api/auth/update-user", { body: { name: email.split("@")[0] } });
+  if (named.status !== 200) throw new Error(`naming failed: ${named.status} ${named.text}`);
   return Object.assign(client, { userId: done.body.data.userData.id });
 }
 
@@ -63,6 +64,7 @@ export async function groupWithRound(members: Member[], name = "Ops club") {
   const [admin, ...others] = members as [Member, ...Member[]];
   const body = { name, maxMembers: 10, daysBetweenRounds: 2 };
   const created = await admin.post<Data<{ groupId: string }>>("/api/groups/create", { body });
+  if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
   const { groupId } = created.body.data;
   const read = await admin.get<Data<{ groupData: GroupData }>>(`/api/groups/${groupId}`);
   const { inviteCode } = read.body.data.groupData;
