@@ -105,7 +105,7 @@ describe(`SIGTERM (${testDbKind()})`, () => {
     expect(await stream.end(DELAY_MS + 5000)).toBe(true);
     expect(stream.raw).toMatch(/\nretry: \d+\n\n$/);
     const [code, signal] = await exited;
-    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect({ code, signal }, first.output()).toEqual({ code: 0, signal: null });
     await expect(fetch(`${first.baseUrl}/api/health`)).rejects.toThrow();
     await burst;
     expect(failures).toEqual([]);

@@ -10,6 +10,7 @@ import { runWorkers } from "./workers";
 
 /** What the last steps of a stop may take (requests in flight, batches, the database). */
 const SHUTDOWN_GRACE_MS = 10_000;
+const IDLE_SWEEP_MS = 100;
 
 function readConfig(): Config {
   try {
@@ -52,12 +53,19 @@ async function serveOne(config: Config) {
     setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS).unref();
     app.drain();
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+    // A connection whose request was in flight when closing began goes idle
+    // after Node closed the idle ones, and would hold the server open until its
+    // keep-alive ran out: idle connections are closed as they come, meanwhile.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     // Not an onClose hook: those run before the HTTP server has drained, and a
     // request still in flight would find the database gone.
     await app.close();
+    clearInterval(sweep);
+    app.log.info("closed: no requests in flight; writing what is batched");
     await app.settleWrites();
     metricsServer?.close();
     await database.close();
+    app.log.info("stopped");
     process.exit(0);
   };
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void stop(signal));
