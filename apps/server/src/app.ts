@@ -159,7 +159,8 @@ async function registerInfrastructure(
     services,
     origins,
     clock,
-  }: { config: Config; services: Services; origins: string[]; clock: Clock },
+    database,
+  }: { config: Config; services: Services; origins: string[]; clock: Clock; database: Database },
 ) {
   const https = config.publicUrl.startsWith("https://");
   await app.register(responseHeadersPlugin, { https });
@@ -175,6 +176,7 @@ async function registerInfrastructure(
       }),
     now: () => clock.now(),
     sessionsChanged: services.sessionProofs.forget,
+    databaseAnswers: database.ping,
   });
   await app.register(securityPlugin, { trustedOrigins: origins });
   await app.register(docsPlugin, { title: config.APP_TITLE });
@@ -305,7 +307,7 @@ export async function buildApp({
     await services.events.close();
   });
   if (metrics) await app.register(metricsPlugin, { metrics });
-  await registerInfrastructure(app, { config, services, origins, clock });
+  await registerInfrastructure(app, { config, services, origins, clock, database });
   let draining = false;
   const ready = async () => !draining && (await database.ping());
   await registerRoutes(app, {

@@ -42,6 +42,15 @@ function isKnownClientStatus(status: number | undefined): status is ErrorStatus 
   return status !== undefined && status >= 400 && status < 500 && status in statusErrorCodes;
 }
 
+/** The answer while the database is away: try again in a moment. */
+export function sendUnavailable(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header("retry-after", UNAVAILABLE_RETRY_AFTER_S)
+    .type("application/json")
+    .send(envelope(503, UNAVAILABLE_MESSAGE));
+}
+
 /** One error handler for the whole API: every failure leaves in the error envelope. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -68,10 +77,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // The database is down or restarting: the client may try again (never a 500).
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");
-      return reply
-        .status(503)
-        .header("retry-after", UNAVAILABLE_RETRY_AFTER_S)
-        .send(envelope(503, UNAVAILABLE_MESSAGE));
+      return sendUnavailable(reply);
     }
     // The one line this failure gets, its causes in it (lib/log-errors.ts).
     request.log.error({ err: error }, "request failed");
