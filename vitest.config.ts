@@ -9,6 +9,8 @@ function integration(db: TestDb): TestProjectInlineConfiguration {
     test: {
       name: `integration-${db}`,
       include: ["apps/server/src/**/*.test.ts"],
+      // `*.postgres.test.ts`: faults of a PostgreSQL server (a restart), nothing PGlite has.
+      ...(db === "pglite" && { exclude: ["apps/server/src/**/*.postgres.test.ts"] }),
       environment: "node",
       env: { TEST_DB: db },
       globalSetup: [`apps/server/test/global-setup-${db}.ts`],

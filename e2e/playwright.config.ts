@@ -6,6 +6,7 @@ import { resolveChromium } from "./support/chromium";
 import {
   ADMIN_EMAILS,
   CLOCK_APP_PORTS,
+  CLUSTER,
   LLM_PORT,
   LLM_URL,
   MAILBOX_PORT,
@@ -26,6 +27,21 @@ const clockApp = (port: number) => ({
   url: `http://localhost:${port}`,
   folder: join(tmpdir(), `eitheror-e2e-${port}`),
 });
+/**
+ * The cluster journey (e2e/cluster.spec.ts) runs against `npm run cluster`: nginx
+ * in front of two instances on a PostgreSQL database of its own, made afresh on
+ * the server TEST_DATABASE_URL names (CI sets it; without it there is no cluster
+ * project). One device: it proves the deployment, not a screen.
+ */
+const clusterServer = process.env.TEST_DATABASE_URL
+  ? (() => {
+      const server = new URL(process.env.TEST_DATABASE_URL);
+      server.pathname = "/postgres";
+      return server.toString();
+    })()
+  : null;
+const clusterUrl = `http://localhost:${CLUSTER.proxy}`;
+const clusterJourney = "**/cluster.spec.ts";
 const clockApps = {
   phone: clockApp(CLOCK_APP_PORTS.phone),
   desktop: clockApp(CLOCK_APP_PORTS.desktop),
@@ -37,6 +53,28 @@ if (!process.env.TEST_WORKER_INDEX) {
     rmSync(folder, { recursive: true, force: true });
 }
 
+/** What every app of the journeys is told, the cluster's instances too. */
+function appEnv(url: string) {
+  return {
+    APP_ENV: "test",
+    PUBLIC_URL: url,
+    LOG_LEVEL: "warn",
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    MAIL_FROM: "eitheror <no-reply@eitheror.test>",
+    // Every journey's browser comes from 127.0.0.1.
+    SIGN_IN_LIMIT_PER_IP: "10000",
+    GROUP_LIMIT_PER_USER: "1000",
+    GROUP_LIMIT_PER_IP: "10000",
+    INVITE_MISS_LIMIT_PER_IP: "10000",
+    VOTE_LIMIT_PER_IP: "100000",
+    ADMIN_EMAILS,
+    // Generate Dilemmas asks the fake generator started beside the apps.
+    LLM_BASE_URL: `${LLM_URL}/v1`,
+    LLM_MODEL: "e2e-fake",
+    LLM_API_KEY: "e2e-key",
+  };
+}
+
 /** The app as the journeys run it; `port` and `folder` tell the two apps apart. */
 function app(port: number, url: string, folder: string) {
   return {
@@ -45,25 +83,26 @@ function app(port: number, url: string, folder: string) {
     url: `${url}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
+    env: { ...appEnv(url), PORT: String(port), DATA_DIR: folder },
+  };
+}
+
+/** `npm run cluster` on ports of its own, its database made afresh and dropped at the end. */
+function cluster(server: string) {
+  return {
+    command: "node scripts/cluster.mjs",
+    cwd: "..",
+    url: `${clusterUrl}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // Stopped as an operator would (Ctrl-C): its instances drain, the database goes.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
     env: {
-      APP_ENV: "test",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: folder,
-      LOG_LEVEL: "warn",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      MAIL_FROM: "eitheror <no-reply@eitheror.test>",
-      // Every journey's browser comes from 127.0.0.1.
-      SIGN_IN_LIMIT_PER_IP: "10000",
-      GROUP_LIMIT_PER_USER: "1000",
-      GROUP_LIMIT_PER_IP: "10000",
-      INVITE_MISS_LIMIT_PER_IP: "10000",
-      VOTE_LIMIT_PER_IP: "100000",
-      ADMIN_EMAILS,
-      // Generate Dilemmas asks the fake generator started beside the apps.
-      LLM_BASE_URL: `${LLM_URL}/v1`,
-      LLM_MODEL: "e2e-fake",
-      LLM_API_KEY: "e2e-key",
+      ...appEnv(clusterUrl),
+      CLUSTER_PORT: String(CLUSTER.proxy),
+      CLUSTER_POSTGRES: server,
+      CLUSTER_DATABASE: `eitheror_e2e_cluster_${PORT}`,
+      CLUSTER_FRESH: "1",
     },
   };
 }
@@ -125,8 +164,11 @@ export default defineConfig({
       testMatch: movesTheClock,
       workers: 1,
     },
-    { name: "phone", use: phone, testIgnore: movesTheClock },
-    { name: "desktop", use: desktop, testIgnore: movesTheClock },
+    ...(clusterServer
+      ? [{ name: "cluster", use: { ...desktop, baseURL: clusterUrl }, testMatch: clusterJourney }]
+      : []),
+    { name: "phone", use: phone, testIgnore: [...movesTheClock, clusterJourney] },
+    { name: "desktop", use: desktop, testIgnore: [...movesTheClock, clusterJourney] },
   ],
   webServer: [
     {
@@ -147,5 +189,6 @@ export default defineConfig({
     },
     app(PORT, baseURL, dataDir),
     ...Object.values(clockApps).map(({ port, url, folder }) => app(port, url, folder)),
+    ...(clusterServer ? [cluster(clusterServer)] : []),
   ],
 });

@@ -2,6 +2,7 @@
  * The e2e mail catcher: a real SMTP server the app sends to (SMTP_URL), and a tiny
  * HTTP API the journeys read it from, since they run in other processes.
  *   GET /mails?to=<address>  → the newest mail to that address, or 404
+ *   GET /mails/all?to=<address> → every mail to that address, oldest first
  *   GET /health              → 200
  */
 import { createServer } from "node:http";
@@ -18,6 +19,11 @@ const http = createServer((request, response) => {
     return;
   }
   const to = url.searchParams.get("to")?.toLowerCase();
+  if (url.pathname === "/mails/all" && to) {
+    const all = receiver.mails.filter((candidate) => candidate.to.includes(to));
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(all));
+    return;
+  }
   const mail = to ? receiver.mails.findLast((candidate) => candidate.to.includes(to)) : undefined;
   if (url.pathname !== "/mails" || !mail) {
     response.writeHead(404).end();

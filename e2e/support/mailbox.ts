@@ -24,3 +24,10 @@ export async function waitForEmail(
   if (!mail?.link) throw new Error(`no sign-in link to ${to}`);
   return { ...mail, link: mail.link };
 }
+
+/** Every e-mail the app sent to `to` so far whose subject starts with `subject`. */
+export async function mailsTo(to: string, subject: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${MAILBOX_URL}/mails/all?to=${encodeURIComponent(to)}`);
+  const all = (await response.json()) as ReceivedMail[];
+  return all.filter((mail) => mail.subject.startsWith(subject));
+}

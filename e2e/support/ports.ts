@@ -13,6 +13,15 @@ export const FAKE_LLM_BATCH_NEW = 3;
  * or day changes under them, and the phone and desktop runs never wait for each other.
  */
 export const CLOCK_APP_PORTS = { phone: APP_PORT + 18, desktop: APP_PORT + 19 } as const;
+/**
+ * `npm run cluster` for the cluster journey: nginx, then two instances, then
+ * their metrics ports (scripts/cluster.mjs numbers them so).
+ */
+export const CLUSTER = {
+  proxy: APP_PORT + 20,
+  instances: [APP_PORT + 21, APP_PORT + 22],
+  metrics: [APP_PORT + 23, APP_PORT + 24],
+} as const;
 
 /** Journeys that each sign a product admin in; every one gets its own account per device. */
 const ADMIN_JOURNEYS = ["menu", "inbox", "failures"] as const;

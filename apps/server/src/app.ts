@@ -22,19 +22,26 @@ import { usersRoutes } from "./features/users/routes";
 import { backupSocketPlace, serveBackups } from "./lib/backup-channel";
 import { type Clock, createClock } from "./lib/clock";
 import type { Database } from "./lib/db";
+import { type LiveStreams, liveStreamCount } from "./lib/event-stream";
+import { errorForLog } from "./lib/log-errors";
+import { createMetrics } from "./lib/metrics";
 import { requestLoggers } from "./lib/request-logger";
 import { loadAuthSecret } from "./lib/secret";
+import { trustedPeer } from "./lib/trusted-proxy";
 import { paths } from "./paths";
 import { docsPlugin } from "./plugins/docs";
 import { clientErrors, errorsPlugin, frameworkErrors, MAX_PATH_SEGMENT } from "./plugins/errors";
 import { identityPlugin } from "./plugins/identity";
 import { inputPlugin } from "./plugins/input";
+import { metricsPlugin, noMetricsHere } from "./plugins/metrics";
 import { responseHeadersPlugin, securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { createServices, type Services } from "./services";
 
 export interface AppOptions {
   config: Config;
+  /** Where log lines go (tests read them); default: standard output. */
+  logStream?: { write(line: string): void };
   /** Opened, migrated and seeded by the caller, who also closes it. */
   database: Database;
   /** The app's "now" (tests move their own); default: the real time. */
@@ -98,11 +105,18 @@ function trustedProxies(trust: Config["TRUST_PROXY"]) {
   return (_address: string, hop: number) => hop < trust;
 }
 
-function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+function loggerOptions(
+  config: Config,
+  stream: AppOptions["logStream"],
+): FastifyServerOptions["logger"] {
   const level = config.LOG_LEVEL ?? (config.APP_ENV === "test" ? "warn" : "info");
-  if (config.APP_ENV !== "local") return { level };
+  // An error's causes in its line, and a failed query without its values (lib/log-errors.ts).
+  const serializers = { err: errorForLog };
+  if (config.APP_ENV !== "local" || stream)
+    return { level, serializers, ...(stream && { stream }) };
   return {
     level,
+    serializers,
     transport: {
       target: "pino-pretty",
       options: { translateTime: "HH:MM:ss", ignore: "pid,hostname", singleLine: true },
@@ -110,12 +124,23 @@ function loggerOptions(config: Config): FastifyServerOptions["logger"] {
   };
 }
 
-function createFastify(config: Config, requestTimeoutMs: number) {
+function createFastify(
+  config: Config,
+  requestTimeoutMs: number,
+  logStream: AppOptions["logStream"],
+) {
   const newRequestId = requestIds();
+  // A proxy's request id is taken only from a proxy this server trusts: anyone
+  // else's would be written by the client, to muddle the logs.
+  const fromTrustedProxy = trustedPeer(trustedProxies(config.TRUST_PROXY));
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     childLoggerFactory: requestLoggers,
     requestTimeout: requestTimeoutMs,
+    // While closing (a SIGTERM), a request that still arrives on an open connection
+    // is served, and its connection closed after: a proxy in front then sends the
+    // next one elsewhere, instead of relaying Fastify's bare 503 to the caller.
+    return503OnClosing: false,
     // Node checks every connection's time this often (default 30 s).
     http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeoutMs / 4)) },
     // Not `requestIdHeader`: Fastify would then take the header as is and skip genReqId.
@@ -126,7 +151,11 @@ function createFastify(config: Config, requestTimeoutMs: number) {
     trustProxy: trustedProxies(config.TRUST_PROXY),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
-      return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : newRequestId();
+      return typeof incoming === "string" &&
+        REQUEST_ID.test(incoming) &&
+        fromTrustedProxy(request.socket?.remoteAddress ?? "")
+        ? incoming
+        : newRequestId();
     },
   }).withTypeProvider<ZodTypeProvider>();
   // Node cuts a slow request only while its headers' limit is within the whole request's.
@@ -146,7 +175,8 @@ async function registerInfrastructure(
     services,
     origins,
     clock,
-  }: { config: Config; services: Services; origins: string[]; clock: Clock },
+    database,
+  }: { config: Config; services: Services; origins: string[]; clock: Clock; database: Database },
 ) {
   const https = config.publicUrl.startsWith("https://");
   await app.register(responseHeadersPlugin, { https });
@@ -162,6 +192,7 @@ async function registerInfrastructure(
       }),
     now: () => clock.now(),
     sessionsChanged: services.sessionProofs.forget,
+    databaseAnswers: database.ping,
   });
   await app.register(securityPlugin, { trustedOrigins: origins });
   await app.register(docsPlugin, { title: config.APP_TITLE });
@@ -173,14 +204,22 @@ async function registerRoutes(
   {
     config,
     services,
-    database,
     clock,
     webRoot,
-  }: { config: Config; services: Services; database: Database; clock: Clock; webRoot: string },
+    ready,
+    liveStreams,
+  }: {
+    config: Config;
+    services: Services;
+    clock: Clock;
+    webRoot: string;
+    ready: () => Promise<boolean>;
+    liveStreams: LiveStreams;
+  },
 ) {
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: database.ping });
+      await api.register(healthRoutes, { ready });
       await api.register(globalDilemmaRoutes, { service: services.globalDilemmas });
       await api.register(signInRoutes, { service: services.signIn });
       await api.register(usersRoutes, { service: services.users });
@@ -188,6 +227,7 @@ async function registerRoutes(
       await api.register(groupsRoutes, {
         service: services.groups,
         eventsHeartbeatMs: config.EVENTS_HEARTBEAT_MS,
+        liveStreams,
       });
       await api.register(roundsRoutes, { service: services.rounds });
       await api.register(shareRoutes, { service: services.share });
@@ -200,6 +240,7 @@ async function registerRoutes(
     },
     { prefix: "/api" },
   );
+  await app.register(noMetricsHere);
   const local = config.APP_ENV === "local";
   if (local) await app.register(devMailboxRoutes, { mail: services.mail, title: config.APP_TITLE });
   await app.register(spaPlugin, {
@@ -236,6 +277,16 @@ async function serveBackupsOf(app: AppInstance, database: Database) {
   }
 }
 
+/** What the metrics read when scraped: this instance's streams and pool, the database's queues. */
+function metricSources(database: Database, services: Services, liveStreams: LiveStreams) {
+  return {
+    liveStreams: () => liveStreams.open,
+    outbox: () => services.mail.backlog(),
+    jobLag: () => services.jobs.lag(),
+    pool: () => database.pool?.() ?? null,
+  };
+}
+
 /** The whole application as a Fastify instance: tests `inject` into it, server.ts listens. */
 export async function buildApp({
   config,
@@ -243,37 +294,70 @@ export async function buildApp({
   clock = createClock(),
   webRoot = paths.webDist,
   requestTimeoutMs = REQUEST_TIMEOUT_MS,
+  logStream,
 }: AppOptions) {
-  const app = createFastify(config, requestTimeoutMs);
+  const app = createFastify(config, requestTimeoutMs, logStream);
   const secret =
     config.APP_ENV === "test" && !config.AUTH_SECRET
       ? randomBytes(32).toString("base64url")
       : loadAuthSecret(config.AUTH_SECRET, config.DATA_DIR);
   const origins = trustedOrigins(config);
-  const services = createServices({
+  const liveStreams = liveStreamCount();
+  let services: Services | undefined;
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : createMetrics(() => metricSources(database, services as Services, liveStreams));
+  services = createServices({
     config,
     database,
     clock,
     secret,
     trustedOrigins: origins,
     log: app.log,
+    batchSizes: metrics?.batch,
   });
   app.addHook("onClose", async () => {
     await services.jobs.stop();
     await services.mail.close();
     await services.events.close();
   });
-  await registerInfrastructure(app, { config, services, origins, clock });
-  await registerRoutes(app, { config, services, database, clock, webRoot });
+  if (metrics) await app.register(metricsPlugin, { metrics });
+  await registerInfrastructure(app, { config, services, origins, clock, database });
+  let draining = false;
+  const ready = async () => !draining && (await database.ping());
+  await registerRoutes(app, {
+    config,
+    services,
+    clock,
+    webRoot,
+    ready,
+    liveStreams,
+  });
   await serveBackupsOf(app, database);
   // Tests run due jobs themselves, through the test clock.
   if (config.APP_ENV !== "test") app.addHook("onReady", async () => services.jobs.start());
   return Object.assign(app, {
     /**
-     * Once the server is closed: finishes the choices still batched for callers
-     * who hung up, before the database closes (server.ts).
+     * Once the server is closed: finishes the writes still batched for callers
+     * who hung up (choices, votes and the hits counted before them), before the
+     * database closes (server.ts).
      */
-    settleWrites: () => services.globalDilemmas.settle(),
+    async settleWrites() {
+      await services.limiter.settle();
+      // A vote whose hits were just counted goes to its batch on the next turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([services.globalDilemmas.settle(), services.rounds.settleVotes()]);
+    },
+    /**
+     * The first step of a graceful stop (server.ts): readiness answers 503, so a
+     * load balancer sends no more, while every request is still served.
+     */
+    drain() {
+      draining = true;
+    },
+    /** This instance's metrics, when METRICS_PORT is set (server.ts serves them). */
+    metrics: metrics?.registry,
   });
 }
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
@@ -153,6 +154,32 @@ describe("loadConfig", () => {
       configError({ ...productionEnv, DEV_SERVER_ORIGIN: "http://localhost:5173" }).problems,
     ).toEqual([
       "DEV_SERVER_ORIGIN: is for npm run dev only: production trusts PUBLIC_URL's origin alone",
+    ]);
+  });
+
+  it("serves no metrics and runs one process unless told otherwise", () => {
+    const config = loadConfig({});
+    expect(config.METRICS_PORT).toBeUndefined();
+    expect(config.WORKERS).toBe(1);
+    expect(config.SHUTDOWN_DELAY_MS).toBe(0);
+    expect(loadConfig({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+    expect(configError({ METRICS_PORT: "3000" }).problems).toEqual([
+      "METRICS_PORT: must differ from PORT",
+    ]);
+  });
+
+  it("runs WORKERS processes, one per core with auto, on PostgreSQL only", () => {
+    const postgres = { DATABASE_URL: "postgres://db.example/eitheror" };
+    expect(loadConfig({ ...postgres, WORKERS: "3" }).WORKERS).toBe(3);
+    expect(loadConfig({ ...postgres, WORKERS: "auto" }).WORKERS).toBe(availableParallelism());
+    expect(configError({ WORKERS: "2" }).problems).toEqual([
+      "WORKERS: needs a PostgreSQL server (DATABASE_URL): the embedded database (PGlite) is open in one process only",
+    ]);
+    expect(configError({ ...postgres, WORKERS: "many" }).problems).toEqual([
+      "WORKERS: must be a whole number or auto",
+    ]);
+    expect(configError({ ...postgres, WORKERS: "0" }).problems).toEqual([
+      "WORKERS: must be at least 1",
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { GROUP_EVENTS_HEARTBEAT_MS } from "@eitheror/shared/groups/events";
 import { z } from "zod";
 
@@ -133,8 +134,48 @@ const envSchema = z
       .min(10, "must be at least 10")
       .default(GROUP_EVENTS_HEARTBEAT_MS),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Prometheus text on this port, bound like HOST; unset: no metrics (docs/operations.md). */
+    METRICS_PORT: optionalString
+      .transform((value) => (value === undefined ? undefined : Number(value)))
+      .pipe(
+        z
+          .number({ error: "must be a port number" })
+          .int("must be a whole number")
+          .min(1, "must be between 1 and 65535")
+          .max(65535, "must be between 1 and 65535")
+          .optional(),
+      ),
+    /** Processes sharing PORT on this machine (node:cluster): a number, or `auto` for one per core. */
+    WORKERS: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^(?:auto|\d+)$/, "must be a whole number or auto")
+          .optional(),
+      )
+      .transform((value) =>
+        value === undefined ? 1 : value === "auto" ? availableParallelism() : Number(value),
+      )
+      .pipe(z.number().min(1, "must be at least 1")),
+    /** After SIGTERM, how long /api/ready answers 503 before the server stops taking requests. */
+    SHUTDOWN_DELAY_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .default(0),
   })
   .superRefine((env, ctx) => {
+    if (env.WORKERS > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WORKERS"],
+        message:
+          "needs a PostgreSQL server (DATABASE_URL): the embedded database (PGlite) is open in one process only",
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
     if (env.APP_ENV !== "production") return;
     for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"] as const) {
       if (!env[key])

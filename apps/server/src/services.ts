@@ -35,12 +35,15 @@ import type { Database } from "./lib/db";
 import { createEventBus } from "./lib/events";
 import { createIdentity } from "./lib/identity";
 import { createKnownDevices } from "./lib/known-device";
+import type { BatchSizes } from "./lib/metrics";
 import { createSessionProofs } from "./lib/session-proofs";
 import { createIdSigner } from "./lib/signed-id";
 import { createTransactor } from "./lib/transaction";
 
 export interface ServicesOptions {
   config: Config;
+  /** Hears each group commit's batch size (the metrics), when they are on. */
+  batchSizes?: BatchSizes;
   database: Database;
   clock: Clock;
   secret: string;
@@ -112,14 +115,15 @@ function createCore({
   database,
   clock,
   log,
-}: Pick<ServicesOptions, "config" | "database" | "clock" | "log">): Core {
+  batchSizes = () => {},
+}: Pick<ServicesOptions, "config" | "database" | "clock" | "log" | "batchSizes">): Core {
   const { db } = database;
   const transaction = createTransactor(db, (err) =>
     log.warn({ err }, "a side effect after a commit failed"),
   );
   const access = createAccess({ adminEmails: config.ADMIN_EMAILS });
   const events = createEventBus(database, log);
-  return { db, transaction, clock, access, events };
+  return { db, transaction, clock, access, events, batchSizes };
 }
 
 /** The background work of every feature, for the job runner. */

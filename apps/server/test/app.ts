@@ -249,6 +249,8 @@ export interface TestAppOptions {
   webRoot?: string;
   /** How long a request may take to arrive (default: the app's own). */
   requestTimeoutMs?: number;
+  /** Where the app's log lines go (default: standard output). */
+  logStream?: { write(line: string): void };
 }
 
 /** Every clock a test app runs on: setup.ts puts them all back after each test. */
@@ -294,6 +296,7 @@ export async function createTestApp({
   env = {},
   webRoot,
   requestTimeoutMs,
+  logStream,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), "eitheror-test-"));
   // Every test browser comes from 127.0.0.1, and one person makes a group per test:
@@ -313,7 +316,7 @@ export async function createTestApp({
   clocks.add(clock);
   let app: App;
   try {
-    app = await buildApp({ config, database, clock, webRoot, requestTimeoutMs });
+    app = await buildApp({ config, database, clock, webRoot, requestTimeoutMs, logStream });
   } catch (error) {
     await database.close();
     throw error;

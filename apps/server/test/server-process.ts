@@ -76,3 +76,15 @@ export async function startServer(
   };
   return { ...server, port: chosen, baseUrl, ready };
 }
+
+/** Waits until `server` answers GET /api/ready with 200 (outside a test, where expect.poll is not). */
+export async function waitUntilReady(server: ServerChild, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await server.ready();
+    if (status === 200) return;
+    if (status === -1) throw new Error(`the server exited:\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`not ready in ${timeoutMs} ms:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -16,6 +16,8 @@ export interface BatcherOptions<I, O> {
   maxSize: number;
   /** Batches written at once: while one commits, the next can be on its way. */
   inFlight: number;
+  /** Hears each batch's size as it goes to the database (the metrics). */
+  sized?: (size: number) => void;
 }
 
 interface Waiting<I, O> {
@@ -75,7 +77,7 @@ function takeBatch<I, O>(
 }
 
 export function createBatcher<I, O>(options: BatcherOptions<I, O>) {
-  const { run, inFlight } = options;
+  const { run, inFlight, sized } = options;
   let queue: Waiting<I, O>[] = [];
   let running = 0;
   let scheduled = false;
@@ -122,6 +124,7 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>) {
       const { batch, keys, rest } = takeBatch(queue, busy, options);
       queue = rest;
       if (batch.length === 0) return;
+      sized?.(batch.length);
       void write(batch, keys);
     }
   }

@@ -2,6 +2,7 @@ import type { Access } from "./access";
 import type { Clock } from "./clock";
 import type { Db } from "./db";
 import type { EventBus } from "./events";
+import type { BatchSizes } from "./metrics";
 import type { Transactor } from "./transaction";
 
 /**
@@ -14,4 +15,6 @@ export interface Core {
   clock: Clock;
   access: Access;
   events: EventBus;
+  /** Hears the size of each group commit's batch, by name (the metrics; else nothing). */
+  batchSizes?: BatchSizes;
 }

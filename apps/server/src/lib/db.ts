@@ -115,6 +115,8 @@ export interface Database {
    * statistics taken again (decision 0035).
    */
   upkeep?: () => Promise<void>;
+  /** PostgreSQL: the pool's connections now (the metrics); absent on PGlite. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   /** PostgreSQL: a new connection outside the pool, for one that is held for good (LISTEN). */
   dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
@@ -125,6 +127,14 @@ export type DatabaseSource =
   | { kind: "pglite"; dataDir?: string; client?: PGlite };
 
 const MIGRATION_LOCK = 7_318_201; // any constant shared by every instance
+const POOL_SIZE = 10;
+/**
+ * How long a query waits for a connection to open: a server that does not
+ * answer at all (a network cut, not a restart, which refuses at once) must not
+ * hold a request past the 10 s a caller is promised an answer within
+ * (docs/operations.md); the request gets a 503 instead.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 /**
  * PGlite's page cache, inside the process (initdb's default is 128MB, and WebAssembly
  * memory is never given back): the files stay in the system's cache behind it
@@ -141,29 +151,7 @@ const PGLITE_RANDOM_PAGE_COST = "1.1";
 
 /** Opens the database and brings its schema up to date: same migrations on both engines. */
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
-  if (source.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
-    // An idle connection the server ends (a restart, a dropped test database) is
-    // replaced by the pool; without a listener its error would crash the process.
-    pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema });
-    // Instances starting together must not run the same migration twice.
-    const lockClient = await pool.connect();
-    try {
-      await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: paths.migrations });
-    } finally {
-      await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      lockClient.release();
-    }
-    return {
-      db: db as unknown as Db,
-      kind: "postgres",
-      ping: () => ping(() => pool.query("SELECT 1")),
-      dedicatedClient: () => new pg.Client({ connectionString: source.url }),
-      close: () => pool.end(),
-    };
-  }
+  if (source.kind === "postgres") return openPostgres(source.url);
 
   let client = source.client;
   const dataDir = client ? undefined : source.dataDir;
@@ -212,6 +200,48 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     await unlock();
     throw error;
   }
+}
+
+/** A pool on a PostgreSQL server, its schema brought up to date under an advisory lock. */
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose server vanished without a word is found out and replaced.
+    keepAlive: true,
+  });
+  // An idle connection the server ends (a restart, a dropped test database) is
+  // replaced by the pool; without a listener its error would crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema });
+  // Instances starting together must not run the same migration twice.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: paths.migrations });
+  } finally {
+    await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    lockClient.release();
+  }
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    ping: () => ping(() => pool.query("SELECT 1")),
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_SIZE,
+    }),
+    dedicatedClient: () =>
+      new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      }),
+    close: () => pool.end(),
+  };
 }
 
 async function ping(query: () => Promise<unknown>): Promise<boolean> {

@@ -48,7 +48,39 @@ function startStream(reply: FastifyReply) {
   reply.raw.write(": open\n\n");
 }
 
-function streamOf(reply: FastifyReply, heartbeatMs: number, streams: Set<() => void>) {
+/** The streams open on this instance, all routes together (the metrics read it). */
+export interface LiveStreams {
+  readonly open: number;
+  opened(): void;
+  closed(): void;
+}
+
+export function liveStreamCount(): LiveStreams {
+  let open = 0;
+  return {
+    get open() {
+      return open;
+    },
+    opened: () => void open++,
+    closed: () => void open--,
+  };
+}
+
+/**
+ * When the app closes, each stream is told when to come back (SSE's `retry:`),
+ * a time drawn at random within this span, so a whole instance's browsers do
+ * not reconnect to the others at the same moment.
+ */
+const CLOSING_RETRY_MS = { min: 500, spread: 2_000 };
+
+type EndStream = (options?: { retryMs?: number }) => void;
+
+function streamOf(
+  reply: FastifyReply,
+  heartbeatMs: number,
+  streams: Set<EndStream>,
+  live?: LiveStreams,
+) {
   const raw = reply.raw;
   let open = false;
   let ended = false;
@@ -60,17 +92,20 @@ function streamOf(reply: FastifyReply, heartbeatMs: number, streams: Set<() => v
     else waiting.push(text);
   };
   const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
-  const end = () => {
+  const end: EndStream = ({ retryMs } = {}) => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
     streams.delete(end);
     stop();
-    if (open && !raw.writableEnded) raw.end();
+    if (!open) return;
+    live?.closed();
+    if (raw.writableEnded) return;
+    raw.end(retryMs === undefined ? undefined : `retry: ${retryMs}\n\n`);
   };
   streams.add(end);
-  raw.on("close", end);
-  raw.on("error", end);
+  raw.on("close", () => end());
+  raw.on("error", () => end());
   return {
     write,
     end,
@@ -82,7 +117,9 @@ function streamOf(reply: FastifyReply, heartbeatMs: number, streams: Set<() => v
       if (ended) {
         stopSource();
         raw.end();
+        return;
       }
+      live?.opened();
     },
   };
 }
@@ -97,12 +134,15 @@ export function addEventStream<O extends Operation, E extends { type: string }>(
   app: FastifyInstance,
   operation: O,
   source: StreamSource<O, E>,
-  { heartbeatMs }: { heartbeatMs: number },
+  { heartbeatMs, live }: { heartbeatMs: number; live?: LiveStreams },
 ) {
-  const streams = new Set<() => void>();
-  // Open streams would keep the server from closing.
+  const streams = new Set<EndStream>();
+  // Open streams would keep the server from closing: each ends, saying when to
+  // come back (to another instance, behind a load balancer).
   app.addHook("preClose", async () => {
-    for (const end of [...streams]) end();
+    for (const end of [...streams]) {
+      end({ retryMs: CLOSING_RETRY_MS.min + Math.floor(Math.random() * CLOSING_RETRY_MS.spread) });
+    }
   });
   app.route({
     method: "GET",
@@ -116,10 +156,10 @@ export function addEventStream<O extends Operation, E extends { type: string }>(
       response: { 200: operation.response, "4xx": errorEnvelopeSchema },
     },
     handler: async (request, reply) => {
-      const stream = streamOf(reply, heartbeatMs, streams);
+      const stream = streamOf(reply, heartbeatMs, streams, live);
       const sink: StreamSink<E> = {
         send: (event) => stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
-        end: stream.end,
+        end: () => stream.end(),
       };
       let stop: () => void;
       try {

@@ -114,8 +114,10 @@ function createFanOut(log: Log) {
         }
       }
     },
-    lostAll() {
+    lostWatchers() {
       for (const { lost } of [...watchers]) lost();
+    },
+    lostSubscribers() {
       for (const subscribers of byGroup.values()) {
         for (const { lost } of each(subscribers)) lost?.();
       }
@@ -198,13 +200,18 @@ async function openListening(
 
 /**
  * The instance's one LISTENing connection, opened when first needed. When it
- * drops, every stream is told (events may have gone by unheard) and it is opened
- * again after `reconnectMs`; so is a connection that failed to open.
+ * drops it is opened again after `reconnectMs` (so is a connection that failed
+ * to open), and whoever may have missed events is told: what this instance
+ * keeps in memory at once, the streams once it listens again. A stream ended
+ * while the database is away (a restart) would come back to a 503, which a
+ * browser's EventSource takes as final; kept open on its heartbeats until then,
+ * it comes back to a database that answers, and reads everything afresh.
  */
 function createListener(connect: () => pg.Client, fanOut: FanOut, log: Log, reconnectMs: number) {
   let current: Promise<pg.Client> | null = null;
   let live: pg.Client | null = null;
   let closed = false;
+  let missed = false;
   let retry: NodeJS.Timeout | undefined;
   const retryLater = () => {
     retry = setTimeout(() => listening().catch(() => {}), reconnectMs);
@@ -216,14 +223,23 @@ function createListener(connect: () => pg.Client, fanOut: FanOut, log: Log, reco
     live = null;
     current = null;
     client.end().catch(() => {});
-    // Events sent while nobody listened are gone: the streams start over.
-    fanOut.lostAll();
+    // Events sent while nobody listened are gone: the copies kept in memory go now,
+    // the streams start over once this instance listens again.
+    fanOut.lostWatchers();
+    missed = true;
     retryLater();
   }
 
   async function open(): Promise<pg.Client> {
     const client = await openListening(connect, fanOut, dropped);
     live = client;
+    if (missed) {
+      missed = false;
+      log.warn({}, "the group events connection is back; streams start over");
+      // Anything kept while it was away may be stale too.
+      fanOut.lostWatchers();
+      fanOut.lostSubscribers();
+    }
     return client;
   }
 

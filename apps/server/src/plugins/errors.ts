@@ -8,9 +8,14 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { databaseUnavailable } from "../lib/database-errors";
 import { AppError, SIGN_IN_MESSAGE } from "../lib/errors";
 
 const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
+export const UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable. Please try again in a moment.";
+/** What a 503 asks the caller to wait: a database restart takes seconds. */
+export const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 function envelope(
   status: ErrorStatus,
@@ -37,6 +42,15 @@ function isKnownClientStatus(status: number | undefined): status is ErrorStatus 
   return status !== undefined && status >= 400 && status < 500 && status in statusErrorCodes;
 }
 
+/** The answer while the database is away: try again in a moment. */
+export function sendUnavailable(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header("retry-after", UNAVAILABLE_RETRY_AFTER_S)
+    .type("application/json")
+    .send(envelope(503, UNAVAILABLE_MESSAGE));
+}
+
 /** One error handler for the whole API: every failure leaves in the error envelope. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -60,6 +74,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(400).send(envelope(400, error.message));
     }
+    // The database is down or restarting: the client may try again (never a 500).
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return sendUnavailable(reply);
+    }
+    // The one line this failure gets, its causes in it (lib/log-errors.ts).
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(envelope(500, INTERNAL_MESSAGE));
   });

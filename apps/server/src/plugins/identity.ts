@@ -11,7 +11,7 @@ import {
   type SessionToken,
   type Viewer,
 } from "../lib/identity";
-import { foreignError } from "./errors";
+import { foreignError, sendUnavailable } from "./errors";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -85,6 +85,8 @@ interface IdentityOptions {
   now: () => Date;
   /** Sessions may have ended or accounts been disabled: whatever trusts one it saw checks again. */
   sessionsChanged: () => void;
+  /** Whether the database answers now: better-auth's 500 while it does not is a 503. */
+  databaseAnswers: () => Promise<boolean>;
 }
 
 /**
@@ -236,8 +238,14 @@ async function relayResponse(
   request: FastifyRequest,
   reply: FastifyReply,
   response: Response,
-  pathname: string,
+  { pathname, databaseAnswers }: { pathname: string; databaseAnswers: () => Promise<boolean> },
 ) {
+  // better-auth answers a failed query with its own 500: the database away is a
+  // 503 with Retry-After, as everywhere else (plugins/errors.ts).
+  if (response.status >= 500 && !(await databaseAnswers())) {
+    request.log.warn("database unavailable (better-auth)");
+    return sendUnavailable(reply);
+  }
   response.headers.forEach((value, key) => {
     if (!DROPPED_HEADERS.has(key)) reply.header(key, value);
   });
@@ -264,7 +272,7 @@ async function relayResponse(
  */
 function authRoutes(
   scope: FastifyInstance,
-  { identity, limitGuests, sessionsChanged }: IdentityOptions,
+  { identity, limitGuests, sessionsChanged, databaseAnswers }: IdentityOptions,
   recent: RecentViewers,
 ) {
   const forgetSessions = () => {
@@ -294,7 +302,10 @@ function authRoutes(
       );
       // Again once done: a hot read or write meanwhile may have kept the session as it was.
       if (changes) forgetSessions();
-      return relayResponse(request, reply, response, url.pathname);
+      return relayResponse(request, reply, response, {
+        pathname: url.pathname,
+        databaseAnswers,
+      });
     },
   });
 }

@@ -254,6 +254,63 @@ describe("an SMTP server that fails the first attempt", () => {
   });
 });
 
+describe("an SMTP server down for an hour", () => {
+  let receiver: SmtpReceiver;
+  let t: TestApp;
+  beforeAll(async () => {
+    receiver = await startSmtpReceiver();
+    // Each failed attempt's warning is expected here.
+    t = await appWith(receiver, { LOG_LEVEL: "silent" });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver?.close();
+  });
+
+  /** Moves the test clock `minutes` on, five at a time, running the jobs due at each step. */
+  async function minutesPass(by: Player, minutes: number) {
+    for (let passed = 0; passed < minutes; passed += 5) await advanceClock(by, 5 * 60_000);
+  }
+
+  it("loses nothing of what it queued meanwhile, and sends each message once after", async () => {
+    const [ana, ben, cy] = (await cast(t, ["Pia", "Quin", "Rey"])) as [Player, Player, Player];
+    await withAddresses(t, [ana, ben, cy]);
+    const { port } = receiver;
+    await receiver.close();
+    // During the hour: a round starts, everyone votes and submits, it closes, the next starts.
+    const groupId = await groupWith(ana, [ben, cy]);
+    await rounds.start(ana, groupId);
+    const roundId = await currentRoundId(ana, groupId);
+    const everyone = [ana, ben, cy].map((who) => [who, "A"]) as [Player, "A" | "B"][];
+    for (const who of [ana, ben, cy]) await voteAll(who, groupId, roundId, everyone);
+    for (const who of [ana, ben, cy]) await rounds.submit(who, groupId, roundId);
+    await minutesPass(ana, 60);
+    const { outbox } = await import("../../db/schema");
+    const ours = (await t.db.select().from(outbox)).filter((row) =>
+      [ana, ben, cy].some((who) => row.to === email(who)),
+    );
+    // Three of 'A new round started' for each round, three of 'Round complete': none sent, none given up.
+    expect(ours).toHaveLength(9);
+    expect(ours.every((row) => row.status === "pending" && row.attempts >= 1)).toBe(true);
+
+    receiver = await startSmtpReceiver(port);
+    await minutesPass(ana, 60);
+    for (const who of [ana, ben, cy]) {
+      await expectMails(receiver, who, "A new round started", 2);
+      await expectMails(receiver, who, "Round complete", 1);
+    }
+    // Another hour: nothing is sent twice.
+    await minutesPass(ana, 60);
+    for (const who of [ana, ben, cy]) {
+      await expectMails(receiver, who, "A new round started", 2);
+      await expectMails(receiver, who, "Round complete", 1);
+    }
+    const after = await t.db.select({ status: outbox.status, to: outbox.to }).from(outbox);
+    const mine = after.filter((row) => [ana, ben, cy].some((who) => row.to === email(who)));
+    expect(mine.map((row) => row.status)).toEqual(Array(9).fill("sent"));
+  });
+});
+
 describe("preferences and unsubscribing", () => {
   let receiver: SmtpReceiver;
   let t: TestApp;

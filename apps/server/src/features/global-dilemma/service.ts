@@ -122,10 +122,11 @@ function createChoiceWriter(db: Db, proofs: SessionProofs) {
  * Viewers' own reads, together (as choices are): each after today's copy, whose
  * first load of a day rolls yesterday up, so the streak counts it.
  */
-function createViewerReads(db: Db, today: TodayCache) {
+function createViewerReads({ db, batchSizes }: Core, today: TodayCache) {
   let readCount = 0;
   return createBatcher<ViewerRead, ViewerAnswer>({
     key: () => String(++readCount),
+    sized: (size) => batchSizes?.("viewer-reads", size),
     maxSize: BATCH_MAX,
     inFlight: READS_IN_FLIGHT,
     run: async (batch) => {
@@ -152,10 +153,12 @@ function createViewerReads(db: Db, today: TodayCache) {
  * (one session's) choices one after another, in order. Today's copy takes the
  * counts they leave.
  */
-function createChoices({ db, clock }: Core, proofs: SessionProofs, today: TodayCache) {
+function createChoices(core: Core, proofs: SessionProofs, today: TodayCache) {
+  const { db, clock } = core;
   const writeChoices = createChoiceWriter(db, proofs);
   return createBatcher<Choice, ChoiceOutcome>({
     key: (choice) => choice.token,
+    sized: (size) => core.batchSizes?.("choices", size),
     maxSize: BATCH_MAX,
     inFlight: BATCHES_IN_FLIGHT,
     run: async (batch) => {
@@ -175,7 +178,7 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
   const { db, clock } = core;
   const today = createTodayCache(clock, createDayLoader(core));
   const choices = createChoices(core, proofs, today);
-  const reads = createViewerReads(db, today);
+  const reads = createViewerReads(core, today);
 
   return {
     /** Resolves once every choice and read received so far is written or answered (shutdown). */

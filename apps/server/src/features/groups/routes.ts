@@ -1,6 +1,6 @@
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addEventStream } from "../../lib/event-stream";
+import { addEventStream, type LiveStreams } from "../../lib/event-stream";
 import { addOperation } from "../../lib/operation";
 import type { GroupsService } from "./service";
 
@@ -8,7 +8,9 @@ export const groupsRoutes: FastifyPluginAsync<{
   service: GroupsService;
   /** How often a quiet event stream gets a heartbeat. */
   eventsHeartbeatMs: number;
-}> = async (app, { service, eventsHeartbeatMs }) => {
+  /** Counts the streams open on this instance. */
+  liveStreams?: LiveStreams;
+}> = async (app, { service, eventsHeartbeatMs, liveStreams }) => {
   addOperation(app, groupsApi.create, async (request) => ({
     data: await service.management.create(await request.signedIn(), request.body, request.ip),
   }));
@@ -65,6 +67,6 @@ export const groupsRoutes: FastifyPluginAsync<{
     groupsApi.events,
     async (request, sink) =>
       service.events.follow(await request.signedIn(), request.params.id, sink),
-    { heartbeatMs: eventsHeartbeatMs },
+    { heartbeatMs: eventsHeartbeatMs, live: liveStreams },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, inArray, lte } from "drizzle-orm";
 import { jobRuns } from "../../db/schema";
 import type { Tx } from "../../lib/db";
 
@@ -22,4 +22,12 @@ export async function claimDueRun(
     .where(and(eq(jobRuns.name, name), lte(jobRuns.nextRunAt, now)))
     .returning({ name: jobRuns.name });
   return claimed.length > 0;
+}
+
+/** When each of the named jobs is next due. */
+export function nextRuns(tx: Tx, names: string[]) {
+  return tx
+    .select({ name: jobRuns.name, nextRunAt: jobRuns.nextRunAt })
+    .from(jobRuns)
+    .where(inArray(jobRuns.name, names));
 }

@@ -1,6 +1,6 @@
 import type { Clock } from "../../lib/clock";
 import type { Db } from "../../lib/db";
-import { claimDueRun, ensureJob } from "./data";
+import { claimDueRun, ensureJob, nextRuns } from "./data";
 
 /** Background work of a feature, declared in its jobs.ts. */
 export interface JobDefinition {
@@ -66,6 +66,21 @@ export function createJobRunner({
       timer = setInterval(() => busy || void runner.runDue(), TICK_MS);
       timer.unref();
       void runner.runDue();
+    },
+    /**
+     * How long past due each job's next run is, by any instance (0: not due yet):
+     * a lag that keeps growing means no instance is running the jobs.
+     */
+    async lag(): Promise<{ job: string; lagSeconds: number }[]> {
+      const now = clock.now().getTime();
+      const runs = await nextRuns(
+        db,
+        jobs.map((job) => job.name),
+      );
+      return runs.map(({ name, nextRunAt }) => ({
+        job: name,
+        lagSeconds: Math.max(0, (now - nextRunAt.getTime()) / 1000),
+      }));
     },
     /** No new runs; resolves once a run under way has finished, so the database can close. */
     async stop() {

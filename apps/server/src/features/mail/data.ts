@@ -87,3 +87,15 @@ export async function markFailedAttempt(
 export function listOutbox(tx: Tx, limit: number) {
   return tx.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
 }
+
+/** Mail still to be sent (due, leased or waiting out a backoff): how much, and the oldest's time. */
+export async function pendingBacklog(tx: Tx): Promise<{ pending: number; oldest: Date | null }> {
+  const [row] = await tx
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${outbox.createdAt})`,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, "pending"));
+  return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}

@@ -11,6 +11,7 @@ import {
   markFailedAttempt,
   markSent,
   type OutboxRow,
+  pendingBacklog,
   type QueuedMail,
   saveOutboxMail,
 } from "./data";
@@ -126,6 +127,12 @@ export function createMailService(options: MailServiceOptions) {
      */
     kick(): void {
       sending = sending.then(sendDue).catch((err) => log.warn({ err }, "sending mail failed"));
+    },
+    /** Mail waiting to be sent, and how long the oldest has waited (the metrics). */
+    async backlog(): Promise<{ pending: number; oldestAgeSeconds: number }> {
+      const { pending, oldest } = await pendingBacklog(db);
+      const waited = oldest ? (clock.now().getTime() - oldest.getTime()) / 1000 : 0;
+      return { pending, oldestAgeSeconds: Math.max(0, waited) };
     },
     /** The newest mail kept in the outbox. */
     outbox(limit: number) {

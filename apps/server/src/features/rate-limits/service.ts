@@ -30,7 +30,7 @@ function tooMany(rule: RateRule, windowStart: Date, at: Date) {
  * Hits counted together (decision 0024): the callers of a moment share one
  * statement, each still getting its own count, in order.
  */
-function groupedHits({ db, clock }: Pick<Core, "db" | "clock">) {
+function groupedHits({ db, clock, batchSizes }: Pick<Core, "db" | "clock" | "batchSizes">) {
   let calls = 0;
   return createBatcher<
     { key: string; windowMs: number; amount: number },
@@ -38,6 +38,7 @@ function groupedHits({ db, clock }: Pick<Core, "db" | "clock">) {
   >({
     // Every call on its own: one key's hits share a batch, each its own count.
     key: () => String(++calls),
+    sized: (size) => batchSizes?.("rate-limit-hits", size),
     maxSize: 500,
     inFlight: 1,
     run: async (keys) => {
@@ -53,8 +54,8 @@ function groupedHits({ db, clock }: Pick<Core, "db" | "clock">) {
  * memory: docs/architecture.md, scale-out). An instance only keeps the hits it
  * counted there ahead, for votes (decision 0034).
  */
-export function createRateLimiter({ db, clock }: Core) {
-  const grouped = groupedHits({ db, clock });
+export function createRateLimiter({ db, clock, batchSizes }: Core) {
+  const grouped = groupedHits({ db, clock, batchSizes });
 
   /** Hits counted ahead, handed out here (decision 0034); a key's reservation under way. */
   const leases = createLeases();
@@ -98,6 +99,8 @@ export function createRateLimiter({ db, clock }: Core) {
   }
 
   return {
+    /** Resolves once every hit received so far is counted (shutdown). */
+    settle: () => grouped.settle(),
     /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */
     async hit(key: string, rule: RateRule): Promise<void> {
       const at = clock.now();

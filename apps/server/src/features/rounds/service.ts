@@ -9,7 +9,7 @@ import { createRoundHistory } from "./history";
 import { createRoundInsights } from "./insights";
 import { createRoundPlay } from "./play";
 import { createRoundSharing } from "./sharing";
-import { closeIfAllSubmitted, createVoting, roundWriteHits } from "./voting";
+import { closeIfAllSubmitted, createVoting, roundWriteHits, voteBatcher } from "./voting";
 
 export type { ClosedRound, RoundHooks } from "./closing";
 
@@ -55,6 +55,7 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
   const closing = createRoundClosing(core, options.hooks);
   const { settle } = closing;
   const parts = {
+    votes: voteBatcher(core),
     groups,
     closing,
     limiter: options.limiter,
@@ -70,6 +71,8 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     insights: createRoundInsights(core, { groups, settle }),
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
+    /** Resolves once every vote received so far is written (shutdown). */
+    settleVotes: () => parts.votes.settle(),
   };
 }
 

@@ -6,9 +6,8 @@ import {
   type VoteChange,
 } from "@eitheror/shared/rounds/schema";
 import { createBatcher } from "../../lib/batcher";
-import type { Clock } from "../../lib/clock";
 import type { Core } from "../../lib/core";
-import type { Db, Tx } from "../../lib/db";
+import type { Tx } from "../../lib/db";
 import { conflict, invalid, notFound } from "../../lib/errors";
 import { publishAfterCommit } from "../../lib/events";
 import type { Caller, Viewer } from "../../lib/identity";
@@ -59,6 +58,8 @@ async function openRoundGuard(
 }
 
 export interface VotingParts {
+  /** The group commit of votes (voteBatcher). */
+  votes: ReturnType<typeof voteBatcher>;
   groups: GroupAccess;
   closing: RoundClosing;
   limiter: RateLimiter;
@@ -116,9 +117,10 @@ const BATCH_MAX = 200;
  * Votes go to the database together (decision 0024): those of a moment share one
  * statement; one session's votes go one after another, in order.
  */
-function voteBatcher(db: Db, clock: Clock) {
+export function voteBatcher({ db, clock, batchSizes }: Core) {
   return createBatcher<QuickVote, QuickVoteOutcome>({
     key: (vote) => vote.token,
+    sized: (size) => batchSizes?.("votes", size),
     maxSize: BATCH_MAX,
     inFlight: 1,
     // Sessions expire by the real time, as better-auth reads them.
@@ -180,10 +182,9 @@ async function voteSlowly(
 /** Voting and submitting. An overdue round is closed first and the answer is round_closed. */
 export function createVoting(
   core: Core,
-  { groups, closing, limiter, reads, writeHits }: VotingParts,
+  { votes: batch, groups, closing, limiter, reads, writeHits }: VotingParts,
 ) {
-  const { db, transaction, clock, events } = core;
-  const batch = voteBatcher(db, clock);
+  const { transaction, clock, events } = core;
   async function closedBecauseOverdue(groupId: string): Promise<never> {
     await closing.settle([groupId]);
     throw roundClosed();
