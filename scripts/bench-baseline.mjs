@@ -13,7 +13,7 @@ import Fastify from "fastify";
 
 const port = Number(process.env.BASELINE_PORT);
 const body = JSON.parse(process.env.BASELINE_JSON ?? "{}");
-const POOL_SIZE = 10; // lib/db.ts
+const POOL_SIZE = 10; // db/client.ts
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS bench_counter (id int PRIMARY KEY, n bigint NOT NULL);

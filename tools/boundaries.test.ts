@@ -53,12 +53,12 @@ const fixtures: [string, string, string | null][] = [
   ],
   [
     "apps/server/src/features/zz-fixture/sharing.ts",
-    'import { isPlayer } from "../../lib/user-sql";\nexport const p = isPlayer;\n',
+    'import { isPlayer } from "../../lib/auth/user-sql";\nexport const p = isPlayer;\n',
     RESTRICTED,
   ],
   [
     "apps/server/src/features/zz-fixture/hot-data.ts",
-    'import { isPlayer } from "../../lib/user-sql";\nexport const p = isPlayer;\n',
+    'import { isPlayer } from "../../lib/auth/user-sql";\nexport const p = isPlayer;\n',
     null,
   ],
   [
@@ -74,6 +74,36 @@ const fixtures: [string, string, string | null][] = [
   [
     "apps/server/src/features/zz-fixture-ok/service.ts",
     'import type { UsersService } from "../users/service";\nimport type { Db } from "../../lib/db";\nexport type S = [UsersService, Db];\n',
+    null,
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-folder/up.ts",
+    'import { createUsersService } from "../../features/users/service";\nexport const c = createUsersService;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-folder/sql.ts",
+    'import { eq } from "drizzle-orm";\nexport const e = eq;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/server/src/lib/zz-fixture-folder/ok-sql.ts",
+    'import { sql } from "drizzle-orm";\nexport const q = sql`1`;\n',
+    null,
+  ],
+  [
+    "apps/server/src/db/zz-fixture/up.ts",
+    'import { usersRoutes } from "../../features/users/routes";\nexport const r = usersRoutes;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/server/src/db/seed/zz-fixture-up.ts",
+    'import { securityPlugin } from "../../plugins/security";\nexport const p = securityPlugin;\n',
+    RESTRICTED,
+  ],
+  [
+    "apps/server/src/db/zz-fixture/ok.ts",
+    'import { sql } from "drizzle-orm";\nimport { user } from "../schema";\nexport const q = [sql`1`, user];\n',
     null,
   ],
   [

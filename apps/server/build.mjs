@@ -27,7 +27,7 @@ await build({
   ],
 });
 
-/** As lib/pglite-cluster.ts: the sizes of the installed PGlite's engine files. */
+/** As db/pglite-cluster.ts: the sizes of the installed PGlite's engine files. */
 const fingerprint = ["pglite.wasm", "initdb.wasm", "pglite.data"]
   .map((file) => statSync(fileURLToPath(import.meta.resolve(`@electric-sql/pglite/${file}`))).size)
   .join("-");

@@ -6,32 +6,32 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import { backupSocketPlace, serveBackups } from "./db/backup/channel";
+import type { Database } from "./db/client";
+import { authRoutes } from "./features/auth/routes";
 import { dilemmasRoutes } from "./features/dilemmas/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
-import { gameMailRoutes } from "./features/game-mail/routes";
 import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
 import { groupsRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { devMailboxRoutes } from "./features/mail/routes";
+import { notificationsRoutes } from "./features/notifications/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
 import { roundsRoutes } from "./features/rounds/routes";
 import { shareRoutes } from "./features/share/routes";
-import { signInRoutes } from "./features/sign-in/routes";
 import { testClockRoutes } from "./features/test-clock/routes";
 import { usersRoutes } from "./features/users/routes";
-import { backupSocketPlace, serveBackups } from "./lib/backup-channel";
+import { loadAuthSecret } from "./lib/auth/secret";
 import { type Clock, createClock } from "./lib/clock";
-import type { Database } from "./lib/db";
-import { type LiveStreams, liveStreamCount } from "./lib/event-stream";
-import { errorForLog } from "./lib/log-errors";
+import { errorForLog } from "./lib/http/log-errors";
+import { requestLoggers } from "./lib/http/request-logger";
+import { trustedPeer } from "./lib/http/trusted-proxy";
+import { type LiveStreams, liveStreamCount } from "./lib/live/event-stream";
 import { createMetrics } from "./lib/metrics";
-import { requestLoggers } from "./lib/request-logger";
-import { loadAuthSecret } from "./lib/secret";
-import { trustedPeer } from "./lib/trusted-proxy";
 import { paths } from "./paths";
+import { authPlugin } from "./plugins/auth";
 import { docsPlugin } from "./plugins/docs";
 import { clientErrors, errorsPlugin, frameworkErrors, MAX_PATH_SEGMENT } from "./plugins/errors";
-import { identityPlugin } from "./plugins/identity";
 import { inputPlugin } from "./plugins/input";
 import { metricsPlugin, noMetricsHere } from "./plugins/metrics";
 import { responseHeadersPlugin, securityPlugin } from "./plugins/security";
@@ -110,7 +110,7 @@ function loggerOptions(
   stream: AppOptions["logStream"],
 ): FastifyServerOptions["logger"] {
   const level = config.LOG_LEVEL ?? (config.APP_ENV === "test" ? "warn" : "info");
-  // An error's causes in its line, and a failed query without its values (lib/log-errors.ts).
+  // An error's causes in its line, and a failed query without its values (lib/http/log-errors.ts).
   const serializers = { err: errorForLog };
   if (config.APP_ENV !== "local" || stream)
     return { level, serializers, ...(stream && { stream }) };
@@ -167,7 +167,7 @@ function createFastify(
 
 type AppInstance = ReturnType<typeof createFastify>;
 
-/** Infrastructure first: what every answer carries, then the rest. Identity comes before security: its bearer check decides whether the forgery defence applies. */
+/** Infrastructure first: what every answer carries, then the rest. Auth comes before security: its bearer check decides whether the forgery defence applies. */
 async function registerInfrastructure(
   app: AppInstance,
   {
@@ -182,8 +182,8 @@ async function registerInfrastructure(
   await app.register(responseHeadersPlugin, { https });
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
-  await app.register(identityPlugin, {
-    identity: services.identity,
+  await app.register(authPlugin, {
+    authProvider: services.authProvider,
     limitGuests: (ip) =>
       services.limiter.hit(`guest:ip:${ip}`, {
         limit: config.SIGN_IN_LIMIT_PER_IP * 10,
@@ -221,7 +221,7 @@ async function registerRoutes(
     async (api) => {
       await api.register(healthRoutes, { ready });
       await api.register(globalDilemmaRoutes, { service: services.globalDilemmas });
-      await api.register(signInRoutes, { service: services.signIn });
+      await api.register(authRoutes, { service: services.auth });
       await api.register(usersRoutes, { service: services.users });
       await api.register(profileImagesRoutes, { service: services.profileImages });
       await api.register(groupsRoutes, {
@@ -233,7 +233,7 @@ async function registerRoutes(
       await api.register(shareRoutes, { service: services.share });
       await api.register(feedbackRoutes, { service: services.feedback });
       await api.register(dilemmasRoutes, { service: services.dilemmas });
-      await api.register(gameMailRoutes, { gameMail: services.gameMail });
+      await api.register(notificationsRoutes, { notifications: services.notifications });
       if (config.APP_ENV === "test") {
         await api.register(testClockRoutes, { clock, jobs: services.jobs });
       }

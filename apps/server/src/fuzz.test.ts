@@ -19,7 +19,7 @@ import {
   type Valid,
   world,
 } from "../test/route-table";
-import { KNOWN_DEVICE_PATH } from "./lib/known-device";
+import { KNOWN_DEVICE_PATH } from "./lib/auth/known-device";
 
 const ADMIN_EMAIL = "fuzz-admin@example.test";
 
@@ -88,7 +88,7 @@ function jsonBodyCases(valid: Valid, route: Route): Case[] {
   const glue = rest === "}" ? "" : ",";
   const noFieldNeeded = !route.body?.fields.some((field) => field.required);
   return [
-    // A body of optional fields may be left out: answered as `{}` (lib/operation.ts).
+    // A body of optional fields may be left out: answered as `{}` (lib/http/operation.ts).
     { name: "no body", mayPass: noFieldNeeded },
     ...["[]", '"text"', "null", "42", '{"unclosed":'].map((payload) => ({
       name: `a body of ${payload}`,

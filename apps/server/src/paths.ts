@@ -8,6 +8,6 @@ const serverRoot = fileURLToPath(new URL("..", import.meta.url));
 export const paths = {
   migrations: resolve(serverRoot, "src/db/migrations"),
   webDist: resolve(serverRoot, "../web/dist"),
-  /** The build's output: the server bundle, and the empty PGlite cluster (lib/pglite-cluster.ts). */
+  /** The build's output: the server bundle, and the empty PGlite cluster (db/pglite-cluster.ts). */
   serverDist: resolve(serverRoot, "dist"),
 };

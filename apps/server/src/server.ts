@@ -2,9 +2,9 @@ import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { buildApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { DataDirInUseError } from "./db/data-dir-lock";
 import { seedDilemmaBank } from "./db/seed/seed";
-import { DataDirInUseError } from "./lib/data-dir-lock";
-import { openDatabase } from "./lib/db";
 import { reportToPrimary, serveMetrics } from "./lib/metrics";
 import { runWorkers } from "./workers";
 

@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { createTransactor } from "./db/transaction";
+import { tokenCleanupJob } from "./features/auth/jobs";
+import {
+  type AuthService,
+  type AuthServiceOptions,
+  createAuthService,
+} from "./features/auth/service";
 import { createDilemmasService } from "./features/dilemmas/service";
 import { createFeedbackService } from "./features/feedback/service";
-import { remindersJob } from "./features/game-mail/jobs";
-import { createGameMailService, type GameMailService } from "./features/game-mail/service";
 import { dailyPickJob } from "./features/global-dilemma/jobs";
 import {
   createGlobalDilemmaService,
@@ -14,31 +20,28 @@ import { createJobRunner } from "./features/jobs/service";
 import { databaseUpkeepJob } from "./features/jobs/upkeep";
 import { mailSenderJob } from "./features/mail/jobs";
 import { createMailService, type MailService } from "./features/mail/service";
+import { remindersJob } from "./features/notifications/jobs";
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from "./features/notifications/service";
 import { createProfileImagesService } from "./features/profile-images/service";
 import { rateWindowCleanupJob } from "./features/rate-limits/jobs";
 import { createRateLimiter, type RateLimiter } from "./features/rate-limits/service";
 import { dueRoundsJob } from "./features/rounds/jobs";
 import { createRoundsService, type RoundsService } from "./features/rounds/service";
 import { createShareService } from "./features/share/service";
-import { tokenCleanupJob } from "./features/sign-in/jobs";
-import {
-  createSignInService,
-  type SignInService,
-  type SignInServiceOptions,
-} from "./features/sign-in/service";
 import { guestCleanupJob } from "./features/users/jobs";
 import { createUsersService, type UsersService } from "./features/users/service";
-import { createAccess } from "./lib/access";
+import { createAccess } from "./lib/auth/access";
+import { createKnownDevices } from "./lib/auth/known-device";
+import { createAuthProvider } from "./lib/auth/provider";
+import { createSessionProofs } from "./lib/auth/session-proofs";
+import { createIdSigner } from "./lib/auth/signed-id";
 import type { Clock } from "./lib/clock";
 import type { Core } from "./lib/core";
-import type { Database } from "./lib/db";
-import { createEventBus } from "./lib/events";
-import { createIdentity } from "./lib/identity";
-import { createKnownDevices } from "./lib/known-device";
+import { createEventBus } from "./lib/live/events";
 import type { BatchSizes } from "./lib/metrics";
-import { createSessionProofs } from "./lib/session-proofs";
-import { createIdSigner } from "./lib/signed-id";
-import { createTransactor } from "./lib/transaction";
 
 export interface ServicesOptions {
   config: Config;
@@ -67,7 +70,7 @@ function createGameServices(
   core: Core,
   limiter: RateLimiter,
   config: Config,
-  { gameMail, secret }: { gameMail: GameMailService; secret: string },
+  { notifications, secret }: { notifications: NotificationsService; secret: string },
 ) {
   const groups = createGroupsService(core, {
     limiter,
@@ -81,7 +84,7 @@ function createGameServices(
     groups,
     limiter,
     votesPerIpPerHour: config.VOTE_LIMIT_PER_IP,
-    hooks: gameMail.roundMails,
+    hooks: notifications.roundMails,
     shareSigner: createIdSigner(secret, "round share"),
   });
   return { groups, rounds };
@@ -100,13 +103,13 @@ function createMailServices(
     from: config.MAIL_FROM,
     log,
   });
-  const gameMail = createGameMailService(core, {
+  const notifications = createNotificationsService(core, {
     mail,
     secret,
     publicUrl: config.publicUrl,
     appTitle: config.APP_TITLE,
   });
-  return { mail, gameMail };
+  return { mail, notifications };
 }
 
 /** What every service is built on (lib/core.ts). */
@@ -132,41 +135,41 @@ function createJobs(
   { log, upkeep }: { log: FastifyBaseLogger; upkeep: Database["upkeep"] },
   services: {
     globalDilemmas: GlobalDilemmaService;
-    signIn: SignInService;
+    auth: AuthService;
     users: UsersService;
     limiter: RateLimiter;
     rounds: RoundsService;
-    gameMail: GameMailService;
+    notifications: NotificationsService;
     mail: MailService;
   },
 ) {
-  const { globalDilemmas, signIn, users, limiter, rounds, gameMail, mail } = services;
+  const { globalDilemmas, auth, users, limiter, rounds, notifications, mail } = services;
   const jobs = createJobRunner({ db, clock, log });
   if (upkeep) jobs.register(databaseUpkeepJob(upkeep));
   jobs.register(
     dailyPickJob(globalDilemmas),
-    tokenCleanupJob(signIn),
+    tokenCleanupJob(auth),
     guestCleanupJob(users),
     rateWindowCleanupJob(limiter),
     dueRoundsJob(rounds),
     // After the jobs that queue mail, so one run sends what it queued.
-    remindersJob(gameMail),
+    remindersJob(notifications),
     mailSenderJob(mail),
   );
   return jobs;
 }
 
 /** E-mailed links, limited per network, per requester and per known browser (decision 0036). */
-function createSignIn(
+function createAuth(
   core: Core,
-  parts: Pick<SignInServiceOptions, "identity" | "mail" | "limiter" | "users"> & {
+  parts: Pick<AuthServiceOptions, "authProvider" | "mail" | "limiter" | "users"> & {
     config: Config;
     secret: string;
   },
-  carryOver: SignInServiceOptions["carryOver"],
+  carryOver: AuthServiceOptions["carryOver"],
 ) {
   const { config, secret, ...services } = parts;
-  return createSignInService({
+  return createAuthService({
     ...core,
     ...services,
     publicUrl: config.publicUrl,
@@ -186,7 +189,7 @@ export function createServices(options: ServicesOptions) {
   const core = createCore(options);
   const { db } = core;
   const profileImages = createProfileImagesService(core);
-  const identity = createIdentity({
+  const authProvider = createAuthProvider({
     config,
     db,
     secret,
@@ -197,13 +200,13 @@ export function createServices(options: ServicesOptions) {
         .endSession(sessionId)
         .catch((err) => log.warn({ err }, "the end of a session was not told to its streams")),
   });
-  const { mail, gameMail } = createMailServices(core, { config, secret, log });
+  const { mail, notifications } = createMailServices(core, { config, secret, log });
   const limiter = createRateLimiter(core);
   const users = createUsersService(core);
   // Sessions a hot write found alive a moment ago (decision 0031); the identity plugin forgets them.
   const sessionProofs = createSessionProofs(() => core.clock.now().getTime());
   const globalDilemmas = createGlobalDilemmaService(core, { proofs: sessionProofs });
-  const { groups, rounds } = createGameServices(core, limiter, config, { gameMail, secret });
+  const { groups, rounds } = createGameServices(core, limiter, config, { notifications, secret });
   const share = createShareService({
     globalDilemmas,
     rounds,
@@ -212,23 +215,23 @@ export function createServices(options: ServicesOptions) {
   });
   const feedback = createFeedbackService({ ...core, limiter });
   const dilemmas = createDilemmasService(core, { generator: generatorSettings(config) });
-  const signIn = createSignIn(
+  const auth = createAuth(
     core,
-    { config, secret, identity, mail, limiter, users: users.accounts },
+    { config, secret, authProvider, mail, limiter, users: users.accounts },
     [globalDilemmas.carryOverGuest],
   );
   const { upkeep } = options.database;
   const jobs = createJobs(
     core,
     { log, upkeep },
-    { globalDilemmas, signIn, users, limiter, rounds, gameMail, mail },
+    { globalDilemmas, auth, users, limiter, rounds, notifications, mail },
   );
   return {
     events: core.events,
-    identity,
+    authProvider,
     sessionProofs,
     mail,
-    gameMail,
+    notifications,
     limiter,
     users,
     globalDilemmas,
@@ -237,7 +240,7 @@ export function createServices(options: ServicesOptions) {
     share,
     feedback,
     dilemmas,
-    signIn,
+    auth,
     profileImages,
     jobs,
   };

@@ -1,8 +1,8 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:http";
 import type { Config } from "./config";
+import { openDatabase } from "./db/client";
 import { seedDilemmaBank } from "./db/seed/seed";
-import { openDatabase } from "./lib/db";
 import { serveMetrics, workersMetrics } from "./lib/metrics";
 
 /**

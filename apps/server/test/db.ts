@@ -1,7 +1,7 @@
 import { openAsBlob } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../src/lib/db";
+import { type Database, openDatabase } from "../src/db/client";
 import { cloneDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "./postgres";
 
 declare module "vitest" {

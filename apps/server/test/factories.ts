@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Db } from "../src/db/client";
 import { session, user } from "../src/db/schema";
-import type { Db } from "../src/lib/db";
 
 type NewUser = typeof user.$inferInsert;
 type NewSession = typeof session.$inferInsert;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
+import { openDatabase } from "../src/db/client";
 import { seedDilemmaBank } from "../src/db/seed/seed";
-import { openDatabase } from "../src/lib/db";
 
 /**
  * Migrating a new PGlite takes seconds, loading a data folder a fraction of that:

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
+import { openDatabase } from "../src/db/client";
 import { seedDilemmaBank } from "../src/db/seed/seed";
-import { openDatabase } from "../src/lib/db";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "./postgres";
 
 /**

@@ -146,14 +146,14 @@ export const AUTH_STATE_CHANGING: { path: string; body: object }[] = [
   { path: "/api/auth/admin/impersonate-user", body: { userId: "x" } },
 ];
 
-/** Routes that read the known-device cookie (lib/known-device.ts, sent to KNOWN_DEVICE_PATH only). */
+/** Routes that read the known-device cookie (lib/auth/known-device.ts, sent to KNOWN_DEVICE_PATH only). */
 export const KNOWN_DEVICE_ROUTES = [
   "POST /api/sign-in/email-link/send",
   "POST /api/sign-in/email-link/complete",
 ] as const;
 
 /**
- * Helpers that answer only a program on this machine (lib/this-machine.ts): the
+ * Helpers that answer only a program on this machine (lib/http/this-machine.ts): the
  * test clock (APP_ENV=test, in the OpenAPI description) and the mailbox of kept
  * mail with its live sign-in links (APP_ENV=local, outside it).
  */

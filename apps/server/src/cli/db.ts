@@ -8,8 +8,7 @@ import {
   defaultBackupFile,
   POSTGRES_BACKUP_HINT,
   restoreBackup,
-} from "../lib/backup";
-import { DataDirInUseError } from "../lib/data-dir-lock";
+} from "../db/backup/backup";
 import {
   type MoveSource,
   moveToPostgres,
@@ -17,7 +16,8 @@ import {
   openFolderForMove,
   redactUrl,
   type TableCount,
-} from "../lib/database-move";
+} from "../db/backup/move";
+import { DataDirInUseError } from "../db/data-dir-lock";
 
 const USAGE = `Usage:
   npm run db:backup [FILE]                          back up DATA_DIR (also while the server runs)

@@ -3,9 +3,11 @@
  * features' data.ts, which import them from here only. Each file of tables/
  * holds the tables of one owner (docs/architecture.md, "One owner per table").
  */
+
+export { account, session, user, verification } from "./tables/auth";
 export { dilemmas } from "./tables/dilemmas";
+export { emailLinkTokens } from "./tables/email-links";
 export { feedback } from "./tables/feedback";
-export { userMailPreferences } from "./tables/game-mail";
 export {
   globalDayRollups,
   globalDilemmas,
@@ -13,10 +15,9 @@ export {
   userStreaks,
 } from "./tables/global-dilemma";
 export { groupMembers, groupRemovals, groups } from "./tables/groups";
-export { account, session, user, verification } from "./tables/identity";
 export { jobRuns } from "./tables/jobs";
 export { outbox } from "./tables/mail";
+export { userMailPreferences } from "./tables/notifications";
 export { files } from "./tables/profile-images";
 export { rateLimits } from "./tables/rate-limits";
 export { roundResults, roundSitOuts, roundSubmissions, rounds, votes } from "./tables/rounds";
-export { emailLinkTokens } from "./tables/sign-in";

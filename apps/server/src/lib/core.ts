@@ -1,9 +1,9 @@
-import type { Access } from "./access";
+import type { Db } from "../db/client";
+import type { Transactor } from "../db/transaction";
+import type { Access } from "./auth/access";
 import type { Clock } from "./clock";
-import type { Db } from "./db";
-import type { EventBus } from "./events";
+import type { EventBus } from "./live/events";
 import type { BatchSizes } from "./metrics";
-import type { Transactor } from "./transaction";
 
 /**
  * What every service is built on: the database, its transactions, the app's

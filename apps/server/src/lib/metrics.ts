@@ -16,7 +16,7 @@ export interface MetricSources {
   pool(): { total: number; idle: number; waiting: number; max: number } | null;
 }
 
-/** A batch's size, by the group commit that wrote it (lib/batcher.ts). */
+/** A batch's size, by the group commit that wrote it (db/batcher.ts). */
 export type BatchSizes = (batcher: string, size: number) => void;
 
 /** Seconds: most answers take milliseconds; a slow path or a database pause shows in the tail. */

@@ -8,8 +8,8 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { databaseUnavailable } from "../lib/database-errors";
-import { AppError, SIGN_IN_MESSAGE } from "../lib/errors";
+import { databaseUnavailable } from "../db/errors";
+import { AppError, SIGN_IN_MESSAGE } from "../lib/http/errors";
 
 const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 export const UNAVAILABLE_MESSAGE =
@@ -79,7 +79,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error }, "database unavailable");
       return sendUnavailable(reply);
     }
-    // The one line this failure gets, its causes in it (lib/log-errors.ts).
+    // The one line this failure gets, its causes in it (lib/http/log-errors.ts).
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(envelope(500, INTERNAL_MESSAGE));
   });

@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { holdsUnstorableText } from "@eitheror/shared/validation/text";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../lib/errors";
+import { AppError } from "../lib/http/errors";
 import { REFUSED_TEXT_MESSAGE } from "./errors";
 
 const refusedText = () => new AppError(400, REFUSED_TEXT_MESSAGE);

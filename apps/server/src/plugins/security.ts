@@ -4,8 +4,8 @@ import { parseCookie } from "cookie";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
-import { AppError } from "../lib/errors";
-import "../lib/event-stream";
+import { AppError } from "../lib/http/errors";
+import "../lib/live/event-stream";
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "x-xsrf-token";
@@ -115,7 +115,7 @@ const parsedCookies = Symbol("parsedCookies");
  * fail it): the security headers for a page or an API answer, the request id,
  * and an anti-forgery token for a visitor who has none. They are the reply's own
  * headers, so Node writes them in one pass, and no onSend hook is needed; a
- * hijacked reply (an event stream) copies them (lib/event-stream.ts). Cookies
+ * hijacked reply (an event stream) copies them (lib/live/event-stream.ts). Cookies
  * are parsed on demand.
  */
 export const responseHeadersPlugin = fp(

@@ -53,7 +53,7 @@ export const dilemmaClass = {
 /**
  * Each option's colours (the tokens `option-a` and `option-b`, light and dark),
  * wherever A and B are shown: today's dilemma, a round's options and votes, a
- * past day's split. The share cards draw with the same two (lib/share-card.ts).
+ * past day's split. The share cards draw with the same two (features/share/card.ts).
  */
 export const optionTone: Record<Option, { solid: string; soft: string; ring: string }> = {
   A: { solid: "bg-option-a", soft: "bg-option-a-soft", ring: "ring-option-a" },

@@ -3,7 +3,7 @@ import { dilemmaTextSchema } from "@eitheror/shared/dilemmas/schema";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../test/db";
-import type { Database } from "../../lib/db";
+import type { Database } from "../client";
 import { dilemmas } from "../schema";
 import bank from "./dilemmas.json" with { type: "json" };
 import { dilemmaBank, seedDilemmaBank } from "./seed";

@@ -1,7 +1,7 @@
 import { dilemmaKey } from "@eitheror/shared/dilemmas/rules";
 import { type DilemmaText, dilemmaTextSchema } from "@eitheror/shared/dilemmas/schema";
 import { z } from "zod";
-import type { Db } from "../../lib/db";
+import type { Db } from "../client";
 import { dilemmas } from "../schema";
 import bank from "./dilemmas.json" with { type: "json" };
 

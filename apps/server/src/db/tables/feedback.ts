@@ -1,6 +1,6 @@
 import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { createdAt, id } from "./columns";
-import { user } from "./identity";
 
 /** What people tell the team; the sender stays known while their account exists. */
 export const feedback = pgTable(

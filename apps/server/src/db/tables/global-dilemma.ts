@@ -9,9 +9,9 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { userRef } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
 import { dilemmas } from "./dilemmas";
-import { userRef } from "./identity";
 
 /** One row per UTC day; the counters are the only source of the split. */
 export const globalDilemmas = pgTable(

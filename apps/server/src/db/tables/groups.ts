@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { user, userRef } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
-import { user, userRef } from "./identity";
 
 /** A private group of friends; its admin made it and is always a member. */
 export const groups = pgTable("groups", {

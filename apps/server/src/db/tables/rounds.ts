@@ -10,10 +10,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { user, userRef } from "./auth";
 import { id, updatedAt } from "./columns";
 import { dilemmas } from "./dilemmas";
 import { groups } from "./groups";
-import { user, userRef } from "./identity";
 
 // docs/game-rules.md
 

@@ -1,6 +1,6 @@
 import { count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { dilemmas, globalDilemmas } from "../../db/schema";
-import type { Tx } from "../../lib/db";
 
 export type DilemmaRow = typeof dilemmas.$inferSelect;
 type NewDilemma = Pick<DilemmaRow, "dilemma" | "optionA" | "optionB" | "dedupeKey" | "source">;

@@ -1,5 +1,5 @@
 import { dilemmaMessages } from "@eitheror/shared/dilemmas/schema";
-import { AppError } from "../../lib/errors";
+import { AppError } from "../../lib/http/errors";
 
 /** How many dilemmas one Generate asks for, and the most it takes from an answer. */
 export const BATCH_SIZE = 12;

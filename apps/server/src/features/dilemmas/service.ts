@@ -6,9 +6,9 @@ import {
   dilemmaMessages,
   dilemmaTextSchema,
 } from "@eitheror/shared/dilemmas/schema";
+import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { conflict } from "../../lib/errors";
-import type { Viewer } from "../../lib/identity";
+import { conflict } from "../../lib/http/errors";
 import { bankFigures, type DilemmaRow, insertDilemmas, knownKeys, sampleQuestions } from "./data";
 import { BATCH_SIZE, type GeneratorSettings, requestDilemmas } from "./provider";
 

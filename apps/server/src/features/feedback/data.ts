@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { feedback, user } from "../../db/schema";
-import type { Tx } from "../../lib/db";
-import { shownName } from "../../lib/user-sql";
+import { shownName } from "../../lib/auth/user-sql";
 
 export async function insertFeedback(
   tx: Tx,

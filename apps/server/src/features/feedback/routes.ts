@@ -1,7 +1,6 @@
-import { adminApi } from "@eitheror/shared/admin/contract";
 import { feedbackApi } from "@eitheror/shared/feedback/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addOperation } from "../../lib/operation";
+import { addOperation } from "../../lib/http/operation";
 import type { FeedbackService } from "./service";
 
 export const feedbackRoutes: FastifyPluginAsync<{ service: FeedbackService }> = async (
@@ -13,7 +12,7 @@ export const feedbackRoutes: FastifyPluginAsync<{ service: FeedbackService }> = 
     return { data: await service.send(viewer, request.body.feedback) };
   });
 
-  addOperation(app, adminApi.feedbackInbox, async (request) => ({
+  addOperation(app, feedbackApi.inbox, async (request) => ({
     data: await service.inbox(await request.signedIn(), request.query.page),
   }));
 };

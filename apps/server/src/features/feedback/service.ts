@@ -4,8 +4,8 @@ import {
   type FeedbackEntry,
   feedbackMessages,
 } from "@eitheror/shared/feedback/schema";
+import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import type { Viewer } from "../../lib/identity";
 import type { RateLimiter } from "../rate-limits/service";
 import { insertFeedback, listFeedback } from "./data";
 

@@ -1,9 +1,9 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { eq, sql } from "drizzle-orm";
+import { type Db, firstOrNull, namedStatement, type Tx } from "../../db/client";
 import { dilemmas, globalDilemmas, globalSelections } from "../../db/schema";
-import { type Db, firstOrNull, namedStatement, type Tx } from "../../lib/db";
-import type { SessionToken } from "../../lib/identity";
-import { liveSessionJoin } from "../../lib/user-sql";
+import type { SessionToken } from "../../lib/auth/provider";
+import { liveSessionJoin } from "../../lib/auth/user-sql";
 
 const globalDilemmaColumns = {
   id: globalDilemmas.id,

@@ -1,7 +1,7 @@
 import { dayBefore } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import type { Core } from "../../lib/core";
-import { invariant, notFound } from "../../lib/errors";
+import { invariant, notFound } from "../../lib/http/errors";
 import { findGlobalDilemmaByDay, pickGlobalDilemmaForDay } from "./data";
 import { daysToRollUp, findRollup, rollUpDay } from "./rollup-data";
 import type { TodayView } from "./today-cache";

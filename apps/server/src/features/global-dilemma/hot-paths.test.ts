@@ -18,8 +18,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
 import { globalDilemmas, globalSelections, session, user } from "../../db/schema";
-import { AUTH_BASE_PATH } from "../../lib/identity";
-import { SESSION_PROOF_MS } from "../../lib/session-proofs";
+import { AUTH_BASE_PATH } from "../../lib/auth/provider";
+import { SESSION_PROOF_MS } from "../../lib/auth/session-proofs";
 import { TODAY_MAX_AGE_MS } from "./today-cache";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

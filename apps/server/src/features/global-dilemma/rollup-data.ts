@@ -1,5 +1,6 @@
 import type { GlobalDilemma, Option } from "@eitheror/shared/global-dilemma/schema";
 import { type SQL, sql } from "drizzle-orm";
+import { type Db, namedStatement, type Tx } from "../../db/client";
 import {
   dilemmas,
   globalDayRollups,
@@ -7,9 +8,8 @@ import {
   globalSelections,
   userStreaks,
 } from "../../db/schema";
-import { type Db, namedStatement, type Tx } from "../../lib/db";
-import type { SessionToken } from "../../lib/identity";
-import { liveSessionJoin } from "../../lib/user-sql";
+import type { SessionToken } from "../../lib/auth/provider";
+import { liveSessionJoin } from "../../lib/auth/user-sql";
 import { type DilemmaRow, dilemmaOfRow } from "./data";
 
 const rowsOf = async <Row>(tx: Tx, statement: SQL): Promise<Row[]> =>

@@ -12,13 +12,13 @@ import {
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
+import type { Database } from "../../db/client";
 import { globalDayRollups, globalDilemmas, session, userStreaks } from "../../db/schema";
-import { createAccess } from "../../lib/access";
+import { createTransactor } from "../../db/transaction";
+import { createAccess } from "../../lib/auth/access";
+import { createSessionProofs } from "../../lib/auth/session-proofs";
 import { createClock } from "../../lib/clock";
-import type { Database } from "../../lib/db";
-import { createMemoryEventBus } from "../../lib/events";
-import { createSessionProofs } from "../../lib/session-proofs";
-import { createTransactor } from "../../lib/transaction";
+import { createMemoryEventBus } from "../../lib/live/events";
 import { createGlobalDilemmaService } from "./service";
 import { TODAY_MAX_AGE_MS } from "./today-cache";
 

@@ -1,6 +1,6 @@
 import { globalDilemmaApi } from "@eitheror/shared/global-dilemma/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addOperation, sharedAnswer } from "../../lib/operation";
+import { addOperation, sharedAnswer } from "../../lib/http/operation";
 import type { GlobalDilemmaService } from "./service";
 
 export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaService }> = async (

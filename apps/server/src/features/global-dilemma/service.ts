@@ -1,12 +1,12 @@
 import { utcDay, visibleStreak } from "@eitheror/shared/global-dilemma/rules";
 import type { GlobalDilemma, Option, Streak } from "@eitheror/shared/global-dilemma/schema";
-import { createBatcher } from "../../lib/batcher";
+import { createBatcher } from "../../db/batcher";
+import type { Db } from "../../db/client";
+import type { Unit } from "../../db/transaction";
+import type { Caller } from "../../lib/auth/provider";
+import type { SessionProofs } from "../../lib/auth/session-proofs";
 import type { Core } from "../../lib/core";
-import type { Db } from "../../lib/db";
-import { invariant, notFound, notSignedIn } from "../../lib/errors";
-import type { Caller } from "../../lib/identity";
-import type { SessionProofs } from "../../lib/session-proofs";
-import type { Unit } from "../../lib/transaction";
+import { invariant, notFound, notSignedIn } from "../../lib/http/errors";
 import {
   type Choice,
   type ChoiceOutcome,

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { firstOrNull, type Tx } from "../../db/client";
 import { groupMembers, groupRemovals, groups, session, user } from "../../db/schema";
-import type { Proven } from "../../lib/access";
-import { firstOrNull, type Tx } from "../../lib/db";
-import { shownName } from "../../lib/user-sql";
+import type { Proven } from "../../lib/auth/access";
+import { shownName } from "../../lib/auth/user-sql";
 
 export type GroupRow = typeof groups.$inferSelect;
 

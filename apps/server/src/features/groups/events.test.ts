@@ -16,7 +16,7 @@ import {
   voteAll,
 } from "../../../test/rounds";
 import { buildApp } from "../../app";
-import { AUTH_BASE_PATH } from "../../lib/identity";
+import { AUTH_BASE_PATH } from "../../lib/auth/provider";
 import { STREAMS_PER_PERSON } from "./service";
 
 type Member = Player & { token: string };

@@ -3,12 +3,12 @@ import {
   INVITE_MISSES_PER_HOUR,
   type Invitation,
 } from "@eitheror/shared/groups/schema";
-import type { PlayerViewer } from "../../lib/access";
+import type { Unit } from "../../db/transaction";
+import type { PlayerViewer } from "../../lib/auth/access";
+import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { AppError, conflict, forbidden, invariant, notFound } from "../../lib/errors";
-import { publishAfterCommit } from "../../lib/events";
-import type { Viewer } from "../../lib/identity";
-import type { Unit } from "../../lib/transaction";
+import { AppError, conflict, forbidden, invariant, notFound } from "../../lib/http/errors";
+import { publishAfterCommit } from "../../lib/live/events";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import {
   type AdminGroupId,

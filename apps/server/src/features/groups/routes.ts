@@ -1,7 +1,7 @@
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addEventStream, type LiveStreams } from "../../lib/event-stream";
-import { addOperation } from "../../lib/operation";
+import { addOperation } from "../../lib/http/operation";
+import { addEventStream, type LiveStreams } from "../../lib/live/event-stream";
 import type { GroupsService } from "./service";
 
 export const groupsRoutes: FastifyPluginAsync<{

@@ -7,11 +7,11 @@ import {
   groupMessages,
   INVITE_CODE_BYTES,
 } from "@eitheror/shared/groups/schema";
+import type { Unit } from "../../db/transaction";
+import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { AppError, invariant } from "../../lib/errors";
-import { publishAfterCommit } from "../../lib/events";
-import type { Viewer } from "../../lib/identity";
-import type { Unit } from "../../lib/transaction";
+import { AppError, invariant } from "../../lib/http/errors";
+import { publishAfterCommit } from "../../lib/live/events";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import {
   countMembers,

@@ -1,6 +1,6 @@
 import { opsApi } from "@eitheror/shared/api/health";
 import type { FastifyPluginAsync } from "fastify";
-import { addOperation } from "../../lib/operation";
+import { addOperation } from "../../lib/http/operation";
 
 /** `ready`: the database answers and the instance is not stopping (server.ts). */
 export const healthRoutes: FastifyPluginAsync<{ ready: () => Promise<boolean> }> = async (

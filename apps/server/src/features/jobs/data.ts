@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { jobRuns } from "../../db/schema";
-import type { Tx } from "../../lib/db";
 
 /** A job seen for the first time is due at once. */
 export async function ensureJob(tx: Tx, name: string, now: Date) {

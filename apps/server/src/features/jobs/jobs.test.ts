@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
+import type { Database } from "../../db/client";
 import { emailLinkTokens, jobRuns } from "../../db/schema";
 import { createClock } from "../../lib/clock";
-import type { Database } from "../../lib/db";
 import { createJobRunner } from "./service";
 import { databaseUpkeepJob } from "./upkeep";
 

@@ -1,5 +1,5 @@
+import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
 import { claimDueRun, ensureJob, nextRuns } from "./data";
 
 /** Background work of a feature, declared in its jobs.ts. */

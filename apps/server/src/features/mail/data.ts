@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { outbox } from "../../db/schema";
-import type { Tx } from "../../lib/db";
 
 export interface Mail {
   to: string;

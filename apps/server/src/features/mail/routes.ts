@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { escapeHtml } from "../../lib/html";
-import { fromThisMachine } from "../../lib/this-machine";
+import { fromThisMachine } from "../../lib/http/this-machine";
 import type { MailService } from "./service";
 
 const SHOWN = 50;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../../db/client";
+import type { Unit } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
-import type { Db } from "../../lib/db";
-import type { Unit } from "../../lib/transaction";
 import {
   claimDue,
   insertQueued,

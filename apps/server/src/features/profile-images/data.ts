@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { firstOrNull, type Tx } from "../../db/client";
 import { files } from "../../db/schema";
-import { firstOrNull, type Tx } from "../../lib/db";
 
 export type StoredFile = typeof files.$inferSelect;
 

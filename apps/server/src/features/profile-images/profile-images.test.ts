@@ -1,5 +1,5 @@
 import { deflateSync } from "node:zlib";
-import { identityMessages } from "@eitheror/shared/identity/schema";
+import { authMessages } from "@eitheror/shared/auth/schema";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
@@ -147,7 +147,7 @@ describe("uploading a profile photo", () => {
         type,
       });
       expect(response.status).toBe(415);
-      expect(response.body.error.message).toBe(identityMessages.onlyImages);
+      expect(response.body.error.message).toBe(authMessages.onlyImages);
     },
   );
 

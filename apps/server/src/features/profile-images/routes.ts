@@ -1,18 +1,18 @@
-import { identityApi } from "@eitheror/shared/identity/contract";
+import { authApi } from "@eitheror/shared/auth/contract";
 import {
-  identityMessages,
+  authMessages,
   MAX_IMAGE_BYTES,
   profileImageParamsSchema,
-} from "@eitheror/shared/identity/schema";
+} from "@eitheror/shared/auth/schema";
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../lib/errors";
-import { addOperation } from "../../lib/operation";
+import { AppError } from "../../lib/http/errors";
+import { addOperation } from "../../lib/http/operation";
 import type { ProfileImagesService } from "./service";
 
-const tags = [...identityApi.uploadProfileImage.tags];
+const tags = [...authApi.uploadProfileImage.tags];
 
 /**
  * The one file of a multipart upload. A body that does not parse as a form (no
@@ -55,11 +55,11 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<{ service: ProfileImages
 
   addOperation(
     app,
-    identityApi.uploadProfileImage,
+    authApi.uploadProfileImage,
     async (request) => {
       const viewer = await request.signedIn();
       if (!request.isMultipart()) {
-        throw new AppError(415, identityMessages.onlyImages, { code: "not_an_image" });
+        throw new AppError(415, authMessages.onlyImages, { code: "not_an_image" });
       }
       const upload = await readOneFile(request, app.multipartErrors.RequestFileTooLargeError);
       return { data: await service.upload(viewer, request.params.uid, upload) };

@@ -1,8 +1,8 @@
+import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { forbidden, invariant, notFound } from "../../lib/errors";
-import type { Viewer } from "../../lib/identity";
-import { toProfileImage } from "../../lib/images";
+import { forbidden, invariant, notFound } from "../../lib/http/errors";
 import { findFile, putFile } from "./data";
+import { toProfileImage } from "./images";
 
 /** Where a user's profile photo is served; a version query makes each photo's URL its own. */
 export const profileImagePath = (userId: string) =>

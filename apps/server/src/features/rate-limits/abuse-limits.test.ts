@@ -11,8 +11,8 @@ import { createTestApp, type TestApp, type TestResponse } from "../../../test/ap
 import { createSession } from "../../../test/factories";
 import { advanceClock, type Player, player, rounds } from "../../../test/rounds";
 import { buildApp } from "../../app";
+import type { Database } from "../../db/client";
 import { groupMembers, groups, roundSubmissions, votes } from "../../db/schema";
-import type { Database } from "../../lib/db";
 
 const HOUR_MS = 60 * 60 * 1000;
 const LIMITS = {

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { type Db, namedStatement, type Tx } from "../../db/client";
 import { rateLimits } from "../../db/schema";
-import { type Db, namedStatement, type Tx } from "../../lib/db";
 
 /**
  * Counts one hit for `key` in one upsert: a hit after the window restarts the

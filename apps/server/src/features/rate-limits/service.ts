@@ -1,6 +1,6 @@
-import { createBatcher } from "../../lib/batcher";
+import { createBatcher } from "../../db/batcher";
 import type { Core } from "../../lib/core";
-import { AppError } from "../../lib/errors";
+import { AppError } from "../../lib/http/errors";
 import { countHit, countHits, deleteWindowsBefore, uncountHit } from "./data";
 import { createLeases } from "./leases";
 

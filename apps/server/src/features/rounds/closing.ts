@@ -4,9 +4,9 @@ import {
   type LeaderboardEntry,
   MIN_ROUND_MEMBERS,
 } from "@eitheror/shared/rounds/schema";
+import type { Unit } from "../../db/transaction";
 import type { Core } from "../../lib/core";
-import { publishAfterCommit } from "../../lib/events";
-import type { Unit } from "../../lib/transaction";
+import { publishAfterCommit } from "../../lib/live/events";
 import {
   archiveRound,
   daysBetweenRounds,

@@ -12,13 +12,13 @@ import {
   rounds,
 } from "../../../test/rounds";
 import { buildApp } from "../../app";
+import type { Database, Db } from "../../db/client";
 import { roundResults, roundSubmissions, rounds as roundsTable, votes } from "../../db/schema";
-import { createAccess } from "../../lib/access";
+import { createTransactor } from "../../db/transaction";
+import { createAccess } from "../../lib/auth/access";
+import { createIdSigner } from "../../lib/auth/signed-id";
 import { createClock } from "../../lib/clock";
-import type { Database, Db } from "../../lib/db";
-import { createMemoryEventBus } from "../../lib/events";
-import { createIdSigner } from "../../lib/signed-id";
-import { createTransactor } from "../../lib/transaction";
+import { createMemoryEventBus } from "../../lib/live/events";
 import { createGroupsService } from "../groups/service";
 import { createRateLimiter } from "../rate-limits/service";
 import { createRoundsService } from "./service";

@@ -1,6 +1,6 @@
 import type { CurrentRound } from "@eitheror/shared/rounds/schema";
 import type { Clock } from "../../lib/clock";
-import type { EventBus } from "../../lib/events";
+import type { EventBus } from "../../lib/live/events";
 
 /**
  * How old the open round may be when a member reads it again (decision 0024): a

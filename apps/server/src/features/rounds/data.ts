@@ -11,6 +11,7 @@ import {
   or,
   sql,
 } from "drizzle-orm";
+import { firstOrNull, type Tx } from "../../db/client";
 import {
   dilemmas,
   groupMembers,
@@ -21,7 +22,6 @@ import {
   rounds,
   votes,
 } from "../../db/schema";
-import { firstOrNull, type Tx } from "../../lib/db";
 import type { MemberGroupId } from "../groups/service";
 
 export type RoundRow = typeof rounds.$inferSelect;

@@ -2,6 +2,7 @@
 // rounds and their results, scores, and each member's open rounds. (data.ts keeps
 // the open round's writes.)
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import {
   dilemmas,
   groupMembers,
@@ -12,8 +13,7 @@ import {
   rounds,
   user,
 } from "../../db/schema";
-import type { Tx } from "../../lib/db";
-import { shownName } from "../../lib/user-sql";
+import { shownName } from "../../lib/auth/user-sql";
 import type { MemberGroupId } from "../groups/service";
 
 /** A closed round's participants as they were: who submitted, their points, their name and photo now. */

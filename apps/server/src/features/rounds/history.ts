@@ -6,10 +6,10 @@ import {
   roundMessages,
   type Vote,
 } from "@eitheror/shared/rounds/schema";
+import type { Tx } from "../../db/client";
+import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import type { Tx } from "../../lib/db";
-import { notFound } from "../../lib/errors";
-import type { Viewer } from "../../lib/identity";
+import { notFound } from "../../lib/http/errors";
 import type { GroupAccess } from "../groups/service";
 import { findRound, listSubmittedVotes, listVotes } from "./data";
 import { listArchived, listResults, memberScores } from "./history-data";

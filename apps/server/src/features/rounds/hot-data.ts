@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import { type Db, namedStatement } from "../../db/client";
 import { groupMembers, roundSitOuts, roundSubmissions, rounds, votes } from "../../db/schema";
-import { type Db, namedStatement } from "../../lib/db";
-import type { SessionToken } from "../../lib/identity";
-import { isPlayer, liveSessionJoin, sessionUser } from "../../lib/user-sql";
+import type { SessionToken } from "../../lib/auth/provider";
+import { isPlayer, liveSessionJoin, sessionUser } from "../../lib/auth/user-sql";
 
 export interface QuickVote {
   token: SessionToken;

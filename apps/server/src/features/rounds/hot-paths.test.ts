@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import { DAY_MS, groupWith, type Player, player, rounds, voteAll } from "../../../test/rounds";
 import { roundSubmissions, user } from "../../db/schema";
-import { AUTH_BASE_PATH } from "../../lib/identity";
-import { RECENT_SESSION_MS } from "../../plugins/identity";
+import { AUTH_BASE_PATH } from "../../lib/auth/provider";
+import { RECENT_SESSION_MS } from "../../plugins/auth";
 import { CURRENT_MAX_AGE_MS } from "./current-cache";
 
 let t: TestApp;

@@ -4,11 +4,11 @@ import {
   type RoundSummary,
   roundMessages,
 } from "@eitheror/shared/rounds/schema";
+import type { Unit } from "../../db/transaction";
+import type { Caller, Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { AppError, conflict, notFound } from "../../lib/errors";
-import { publishAfterCommit } from "../../lib/events";
-import type { Caller, Viewer } from "../../lib/identity";
-import type { Unit } from "../../lib/transaction";
+import { AppError, conflict, notFound } from "../../lib/http/errors";
+import { publishAfterCommit } from "../../lib/live/events";
 import type { MemberGroupId } from "../groups/service";
 import { findRound, latestRound, listVotes, memberIds, participantIds, submittedIds } from "./data";
 import { openRoundsOf } from "./history-data";

@@ -1,6 +1,6 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addOperation, sharedAnswer } from "../../lib/operation";
+import { addOperation, sharedAnswer } from "../../lib/http/operation";
 import type { RoundsService } from "./service";
 
 export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = async (
@@ -43,7 +43,7 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
   addOperation(app, roundsApi.whoKnowsWhom, async (request) => {
     const viewer = await request.signedIn();
     return {
-      data: { whoKnowsWhomData: await service.insights.whoKnowsWhom(viewer, request.params.id) },
+      data: { whoKnowsWhomData: await service.whoKnowsWhom.grid(viewer, request.params.id) },
     };
   });
 

@@ -1,15 +1,15 @@
+import type { IdSigner } from "../../lib/auth/signed-id";
 import type { Core } from "../../lib/core";
-import type { IdSigner } from "../../lib/signed-id";
 import type { GroupsService } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
 import { createRoundClosing, type RoundClosing, type RoundHooks } from "./closing";
 import { createCurrentCache } from "./current-cache";
 import { addSitOut, dropParticipant, holdGroup, lockRound } from "./data";
 import { createRoundHistory } from "./history";
-import { createRoundInsights } from "./insights";
 import { createRoundPlay } from "./play";
 import { createRoundSharing } from "./sharing";
 import { closeIfAllSubmitted, createVoting, roundWriteHits, voteBatcher } from "./voting";
+import { createRoundWhoKnowsWhom } from "./who-knows-whom";
 
 export type { ClosedRound, RoundHooks } from "./closing";
 
@@ -47,7 +47,7 @@ function followMembership(
 
 /**
  * The rounds feature, by use: `play` (start, the open rounds), `voting` (vote,
- * submit), `history` (leaderboard, archive), `insights` (who knows whom),
+ * submit), `history` (leaderboard, archive), `whoKnowsWhom` (the grid),
  * `sharing` (a closed round's share card), each in the file of its name.
  */
 export function createRoundsService(core: Core, options: RoundsOptions) {
@@ -68,7 +68,7 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     voting: createVoting(core, parts),
     history: createRoundHistory(core, { groups, settle }),
     sharing: createRoundSharing(core, { groups, settle, signer: options.shareSigner }),
-    insights: createRoundInsights(core, { groups, settle }),
+    whoKnowsWhom: createRoundWhoKnowsWhom(core, { groups, settle }),
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
     /** Resolves once every vote received so far is written (shutdown). */

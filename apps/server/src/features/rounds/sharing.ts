@@ -1,10 +1,10 @@
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { podiumOf } from "@eitheror/shared/share/rules";
 import { type RoundShare, type RoundTeaser, shareMessages } from "@eitheror/shared/share/schema";
+import type { Viewer } from "../../lib/auth/provider";
+import type { IdSigner } from "../../lib/auth/signed-id";
 import type { Core } from "../../lib/core";
-import { AppError, notFound } from "../../lib/errors";
-import type { Viewer } from "../../lib/identity";
-import type { IdSigner } from "../../lib/signed-id";
+import { AppError, notFound } from "../../lib/http/errors";
 import type { GroupAccess } from "../groups/service";
 import { findRound } from "./data";
 import { findClosedRound, listResults } from "./history-data";

@@ -5,13 +5,13 @@ import {
   type Vote,
   type VoteChange,
 } from "@eitheror/shared/rounds/schema";
-import { createBatcher } from "../../lib/batcher";
+import { createBatcher } from "../../db/batcher";
+import type { Tx } from "../../db/client";
+import type { Unit } from "../../db/transaction";
+import type { Caller, Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import type { Tx } from "../../lib/db";
-import { conflict, invalid, notFound } from "../../lib/errors";
-import { publishAfterCommit } from "../../lib/events";
-import type { Caller, Viewer } from "../../lib/identity";
-import type { Unit } from "../../lib/transaction";
+import { conflict, invalid, notFound } from "../../lib/http/errors";
+import { publishAfterCommit } from "../../lib/live/events";
 import type { GroupAccess, MemberGroupId } from "../groups/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import type { RoundClosing } from "./closing";

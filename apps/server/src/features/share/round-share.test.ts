@@ -8,7 +8,7 @@ import { expectCardPng, getImage } from "../../../test/png";
 import { groupWith, type Player, player, rounds, voteAll } from "../../../test/rounds";
 import { otherSpellings, withWrongSignature } from "../../../test/signed";
 import { fakeWebBuild } from "../../../test/web-build";
-import { renderPng, roundCardSvg } from "../../lib/share-card";
+import { renderPng, roundCardSvg } from "./card";
 
 const PLANTED = "PLANTED-comment-zebra-7731";
 

@@ -3,7 +3,7 @@ import { shareApi } from "@eitheror/shared/share/contract";
 import { shareParamsSchema } from "@eitheror/shared/share/schema";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { addOperation } from "../../lib/operation";
+import { addOperation } from "../../lib/http/operation";
 import type { ShareImage, ShareService } from "./service";
 
 const tags = [...shareApi.roundTeaser.tags];

@@ -1,8 +1,8 @@
 import { dayParamsSchema } from "@eitheror/shared/global-dilemma/schema";
-import type { Viewer } from "../../lib/identity";
-import { dailyCardSvg, renderPng, roundCardSvg } from "../../lib/share-card";
+import type { Viewer } from "../../lib/auth/provider";
 import type { GlobalDilemmaService } from "../global-dilemma/service";
 import type { RoundsService } from "../rounds/service";
+import { dailyCardSvg, renderPng, roundCardSvg } from "./card";
 
 /** Pictures kept in memory: a day's or a round's few versions, for the busiest links. */
 const CACHED_IMAGES = 64;

@@ -1,9 +1,9 @@
 import { opsApi } from "@eitheror/shared/api/health";
 import type { FastifyPluginAsync } from "fastify";
 import type { Clock } from "../../lib/clock";
-import { forbidden } from "../../lib/errors";
-import { addOperation } from "../../lib/operation";
-import { fromThisMachine } from "../../lib/this-machine";
+import { forbidden } from "../../lib/http/errors";
+import { addOperation } from "../../lib/http/operation";
+import { fromThisMachine } from "../../lib/http/this-machine";
 import type { JobRunner } from "../jobs/service";
 
 /**

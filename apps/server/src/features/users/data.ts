@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { firstOrNull, type Tx } from "../../db/client";
 import { session, user } from "../../db/schema";
-import { firstOrNull, type Tx } from "../../lib/db";
 
 export type UserRow = typeof user.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { toUserData } from "@eitheror/shared/identity/rules";
-import type { UserData } from "@eitheror/shared/identity/schema";
+import { toUserData } from "@eitheror/shared/auth/rules";
+import type { UserData } from "@eitheror/shared/auth/schema";
+import type { Unit } from "../../db/transaction";
+import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { AppError, conflict, notFound } from "../../lib/errors";
-import type { Viewer } from "../../lib/identity";
-import type { Unit } from "../../lib/transaction";
+import { AppError, conflict, notFound } from "../../lib/http/errors";
 import {
   deleteAbandonedGuests,
   deleteSession,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestClient } from "../../../test/app";
 import { createSession, createUser } from "../../../test/factories";
 import { session, user } from "../../db/schema";
-import { AUTH_BASE_PATH } from "../../lib/identity";
+import { AUTH_BASE_PATH } from "../../lib/auth/provider";
 
 type UserDataBody = { data: { userData: Record<string, unknown> } };
 type ErrorBody = { error: { code: string; message: string } };

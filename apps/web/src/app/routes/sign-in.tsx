@@ -1,4 +1,4 @@
-import { safeReturnUrl } from "@eitheror/shared/identity/rules";
+import { safeReturnUrl } from "@eitheror/shared/auth/rules";
 import { useLocation } from "react-router";
 import type { ReturnState } from "@/features/auth/components/guards";
 import { SignInForm } from "@/features/auth/components/sign-in-form";

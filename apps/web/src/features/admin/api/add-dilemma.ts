@@ -1,4 +1,4 @@
-import { adminApi } from "@eitheror/shared/admin/contract";
+import { dilemmasApi } from "@eitheror/shared/dilemmas/contract";
 import type { DilemmaTextInput } from "@eitheror/shared/dilemmas/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
@@ -9,7 +9,7 @@ export function useAddDilemma() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: DilemmaTextInput) =>
-      (await callApi(adminApi.addDilemma, { body })).data.dilemma,
+      (await callApi(dilemmasApi.add, { body })).data.dilemma,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bankStatsQueryOptions().queryKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { adminApi } from "@eitheror/shared/admin/contract";
+import { dilemmasApi } from "@eitheror/shared/dilemmas/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { bankStatsQueryOptions } from "./get-bank-stats";
@@ -7,7 +7,7 @@ import { bankStatsQueryOptions } from "./get-bank-stats";
 export function useGenerateDilemmas() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await callApi(adminApi.generateDilemmas)).data.added,
+    mutationFn: async () => (await callApi(dilemmasApi.generate)).data.added,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bankStatsQueryOptions().queryKey }),
   });
 }

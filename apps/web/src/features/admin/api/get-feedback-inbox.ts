@@ -1,11 +1,11 @@
-import { adminApi } from "@eitheror/shared/admin/contract";
+import { feedbackApi } from "@eitheror/shared/feedback/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi, operationKey } from "@/lib/api-client";
 
 export const feedbackInboxQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: [...operationKey(adminApi.feedbackInbox), { page }],
-    queryFn: async () => (await callApi(adminApi.feedbackInbox, { query: { page } })).data,
+    queryKey: [...operationKey(feedbackApi.inbox), { page }],
+    queryFn: async () => (await callApi(feedbackApi.inbox, { query: { page } })).data,
     // The page shown stays while the next one loads: the list does not jump.
     placeholderData: keepPreviousData,
   });

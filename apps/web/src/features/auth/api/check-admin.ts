@@ -4,7 +4,7 @@ import { callApi, deferOperation, operationKey } from "@/lib/api-client";
 /** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
 const checkAdminOperation = deferOperation(
   { method: "GET", path: "/check-admin" },
-  async () => (await import("@eitheror/shared/identity/contract")).identityApi.checkAdmin,
+  async () => (await import("@eitheror/shared/auth/contract")).authApi.checkAdmin,
 );
 
 export const checkAdminQueryOptions = (userId: string) =>

@@ -1,5 +1,5 @@
-import { identityApi } from "@eitheror/shared/identity/contract";
-import type { CompleteEmailLinkBody } from "@eitheror/shared/identity/schema";
+import { authApi } from "@eitheror/shared/auth/contract";
+import type { CompleteEmailLinkBody } from "@eitheror/shared/auth/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { emailForSignIn } from "@/lib/email-for-sign-in";
@@ -14,7 +14,7 @@ export function useCompleteEmailLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CompleteEmailLinkBody) =>
-      (await callApi(identityApi.completeEmailLink, { body })).data.userData,
+      (await callApi(authApi.completeEmailLink, { body })).data.userData,
     onSuccess: async () => {
       emailForSignIn.clear();
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });

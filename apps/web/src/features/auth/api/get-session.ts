@@ -1,12 +1,12 @@
-import { type SignInState, signInState } from "@eitheror/shared/identity/rules";
-import type { Session } from "@eitheror/shared/identity/schema";
+import { type SignInState, signInState } from "@eitheror/shared/auth/rules";
+import type { Session } from "@eitheror/shared/auth/schema";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi, deferOperation, operationKey } from "@/lib/api-client";
 
 /** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
 const sessionOperation = deferOperation(
   { method: "GET", path: "/auth/get-session" },
-  async () => (await import("@eitheror/shared/identity/contract")).authApi.session,
+  async () => (await import("@eitheror/shared/auth/contract")).authProviderApi.session,
 );
 
 export type { Session };

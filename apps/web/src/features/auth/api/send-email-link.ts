@@ -1,5 +1,5 @@
-import { identityApi } from "@eitheror/shared/identity/contract";
-import type { SignInForm } from "@eitheror/shared/identity/schema";
+import { authApi } from "@eitheror/shared/auth/contract";
+import type { SignInForm } from "@eitheror/shared/auth/schema";
 import { useMutation } from "@tanstack/react-query";
 import { signInLinkUrl } from "@/config/paths";
 import { callApi } from "@/lib/api-client";
@@ -15,7 +15,7 @@ async function sendEmailLink({ email, returnUrl }: SendEmailLinkInput) {
     email,
     actionCodeSettings: { url: signInLinkUrl(returnUrl), handleCodeInApp: true as const },
   };
-  return (await callApi(identityApi.sendEmailLink, { body })).data;
+  return (await callApi(authApi.sendEmailLink, { body })).data;
 }
 
 /**

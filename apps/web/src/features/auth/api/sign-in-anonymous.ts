@@ -5,7 +5,7 @@ import { sessionQueryKey } from "./get-session";
 /** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
 const signInAnonymouslyOperation = deferOperation(
   { method: "POST", path: "/auth/sign-in/anonymous" },
-  async () => (await import("@eitheror/shared/identity/contract")).authApi.signInAnonymously,
+  async () => (await import("@eitheror/shared/auth/contract")).authProviderApi.signInAnonymously,
 );
 
 export function useSignInAnonymous() {

@@ -8,7 +8,7 @@ import { sessionQueryKey } from "./get-session";
 /** Deferred: its contract, and zod, load with the first call (docs/decisions/0022). */
 const signOutOperation = deferOperation(
   { method: "POST", path: "/auth/sign-out" },
-  async () => (await import("@eitheror/shared/identity/contract")).authApi.signOut,
+  async () => (await import("@eitheror/shared/auth/contract")).authProviderApi.signOut,
 );
 
 /** What the landing page learns from a log-out: it says so once. */

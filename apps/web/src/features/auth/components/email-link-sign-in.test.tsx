@@ -1,5 +1,5 @@
-import { EMAIL_LINK_TOKEN_BYTES } from "@eitheror/shared/identity/rules";
-import { identityMessages } from "@eitheror/shared/identity/schema";
+import { EMAIL_LINK_TOKEN_BYTES } from "@eitheror/shared/auth/rules";
+import { authMessages } from "@eitheror/shared/auth/schema";
 import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -99,7 +99,7 @@ describe("EmailLinkSignIn, a failed completion", () => {
 
   it("calls a refused link spent, whatever its status, without another try", async () => {
     renderFailedCompletion(400, { error: { code: "invalid_link", message: "Server words" } });
-    expect(await screen.findByText(identityMessages.invalidLink)).toBeTruthy();
+    expect(await screen.findByText(authMessages.invalidLink)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
   });
 
@@ -116,7 +116,7 @@ describe("EmailLinkSignIn, a failed completion", () => {
       if (path === "/api/sign-in/email-link/send")
         return answer(200, { data: { email: "ada@example.test" } });
       return answer(400, {
-        error: { code: "link_expired", message: identityMessages.linkExpired },
+        error: { code: "link_expired", message: authMessages.linkExpired },
       });
     });
     render(
@@ -130,12 +130,12 @@ describe("EmailLinkSignIn, a failed completion", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "This link has expired" }),
     ).toBeTruthy();
-    expect(screen.getByText(identityMessages.linkExpired)).toBeTruthy();
-    expect(screen.queryByText(identityMessages.invalidLink)).toBeNull();
+    expect(screen.getByText(authMessages.linkExpired)).toBeTruthy();
+    expect(screen.queryByText(authMessages.invalidLink)).toBeNull();
     expect(screen.getByText("ada@example.test")).toBeTruthy();
-    await userEvent.click(screen.getByRole("button", { name: identityMessages.sendNewLink }));
+    await userEvent.click(screen.getByRole("button", { name: authMessages.sendNewLink }));
 
-    expect(await screen.findByText(identityMessages.linkSent("ada@example.test"))).toBeTruthy();
+    expect(await screen.findByText(authMessages.linkSent("ada@example.test"))).toBeTruthy();
     const sent = fetchSpy.mock.calls.find((call) => String(call[0]).endsWith("/send"));
     const body = JSON.parse(String((sent?.[1] as RequestInit | undefined)?.body));
     expect(body.email).toBe("ada@example.test");

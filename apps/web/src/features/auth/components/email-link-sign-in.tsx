@@ -1,11 +1,11 @@
-import { isEmailLinkTokenShape, safeReturnUrl } from "@eitheror/shared/identity/rules";
+import { isEmailLinkTokenShape, safeReturnUrl } from "@eitheror/shared/auth/rules";
 import {
-  identityMessages,
+  authMessages,
   type SessionUser,
   type SignInForm,
   signInFormSchema,
   type UserData,
-} from "@eitheror/shared/identity/schema";
+} from "@eitheror/shared/auth/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail, TimerOff, Unlink } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -48,7 +48,7 @@ function failureMessage(error: unknown): { text: string; canRetry: boolean } {
     (error.code === "rate_limited" || error.status === 0 || error.status >= 500)
   )
     return { text: error.message, canRetry: true };
-  return { text: identityMessages.invalidLink, canRetry: false };
+  return { text: authMessages.invalidLink, canRetry: false };
 }
 
 /**
@@ -187,7 +187,7 @@ function GoToSignIn({ returnUrl, primary }: { returnUrl: string | null; primary:
       state={{ returnUrl: returnUrl ?? undefined } satisfies ReturnState}
       className={buttonClass(primary ? "primary" : "secondary", "w-full")}
     >
-      {identityMessages.goToSignIn}
+      {authMessages.goToSignIn}
     </Link>
   );
 }
@@ -215,11 +215,11 @@ function ExpiredLink({ email, returnUrl }: { email: string; returnUrl: string | 
   return (
     <Card className="mx-auto max-w-md">
       <CardHeading screen="Link Expired" icon={<TimerOff className="size-6" />}>
-        {identityMessages.linkExpiredHeading}
+        {authMessages.linkExpiredHeading}
       </CardHeading>
-      <p className="mt-2 text-fg-muted">{identityMessages.linkExpired}</p>
+      <p className="mt-2 text-fg-muted">{authMessages.linkExpired}</p>
       <p className="mt-2 text-fg-muted">
-        {identityMessages.newLinkGoesTo}{" "}
+        {authMessages.newLinkGoesTo}{" "}
         <span className="break-all font-semibold text-fg">{email}</span>.
       </p>
       {send.isError && (
@@ -236,7 +236,7 @@ function ExpiredLink({ email, returnUrl }: { email: string; returnUrl: string | 
           onClick={() => send.mutate({ email, returnUrl })}
         >
           {send.isPending && <Spinner className="size-4 text-on-brand" label="Sending" />}
-          {identityMessages.sendNewLink}
+          {authMessages.sendNewLink}
         </Button>
         <GoToSignIn returnUrl={returnUrl} primary={false} />
       </div>
@@ -246,7 +246,7 @@ function ExpiredLink({ email, returnUrl }: { email: string; returnUrl: string | 
 
 function InvalidLink({
   returnUrl,
-  message = identityMessages.invalidLink,
+  message = authMessages.invalidLink,
   onRetry,
   onOtherAddress,
 }: {

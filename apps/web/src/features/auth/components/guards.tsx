@@ -1,4 +1,4 @@
-import { safeReturnUrl } from "@eitheror/shared/identity/rules";
+import { safeReturnUrl } from "@eitheror/shared/auth/rules";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";

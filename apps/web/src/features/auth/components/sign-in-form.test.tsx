@@ -1,4 +1,4 @@
-import { identityMessages } from "@eitheror/shared/identity/schema";
+import { authMessages } from "@eitheror/shared/auth/schema";
 import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -50,7 +50,7 @@ describe("SignInForm", () => {
 
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("You are offline. Check your connection and try again.");
-    expect(alert.textContent).not.toContain(identityMessages.sendFailed);
+    expect(alert.textContent).not.toContain(authMessages.sendFailed);
     expect(screen.getByLabelText<HTMLInputElement>("Email Address").value).toBe("ada@example.test");
   });
 
@@ -66,6 +66,6 @@ describe("SignInForm", () => {
     await user.click(screen.getByRole("button", { name: /send/i }));
 
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(identityMessages.sendFailed);
+    expect(alert.textContent).toContain(authMessages.sendFailed);
   });
 });

@@ -1,9 +1,9 @@
 import {
+  authMessages,
   EMAIL_LINK_LIFETIME_MS,
-  identityMessages,
   type SignInForm as SignInValues,
   signInFormSchema,
-} from "@eitheror/shared/identity/schema";
+} from "@eitheror/shared/auth/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Mail, MailCheck, RotateCw } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -29,7 +29,7 @@ const linkMinutes = EMAIL_LINK_LIFETIME_MS / 60_000;
  * it, and offline says offline; anything else is the product's message.
  */
 export const sendFailure = (error: unknown): FormMessage[] =>
-  failureMessages(error, identityMessages.sendFailed);
+  failureMessages(error, authMessages.sendFailed);
 
 /**
  * /sign-in: the address, then the 'check your e-mail' state once the link is on
@@ -134,8 +134,8 @@ export function LinkSent({
       >
         Check your email
       </CardHeading>
-      <p className="mt-3 text-fg">{identityMessages.linkSent(email)}</p>
-      <p className="mt-2 text-sm text-fg-subtle">{identityMessages.checkSpam}</p>
+      <p className="mt-3 text-fg">{authMessages.linkSent(email)}</p>
+      <p className="mt-2 text-sm text-fg-subtle">{authMessages.checkSpam}</p>
       {joining && (
         <p className="mt-4 text-fg">
           The link signs you in and you join <span className="font-semibold">{joining}</span>.

@@ -1,15 +1,15 @@
-import { mailPreferencesApi } from "@eitheror/shared/mail-preferences/contract";
-import type { MailPreferences } from "@eitheror/shared/mail-preferences/schema";
+import { notificationsApi } from "@eitheror/shared/notifications/contract";
+import type { MailPreferences } from "@eitheror/shared/notifications/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi, operationKey } from "@/lib/api-client";
 
-const key = operationKey(mailPreferencesApi.get);
+const key = operationKey(notificationsApi.get);
 
 /** Which game e-mails the signed-in person gets. */
 export function useMailPreferences() {
   return useQuery({
     queryKey: key,
-    queryFn: async () => (await callApi(mailPreferencesApi.get)).data.preferences,
+    queryFn: async () => (await callApi(notificationsApi.get)).data.preferences,
   });
 }
 
@@ -18,7 +18,7 @@ export function useSaveMailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (preferences: MailPreferences) =>
-      (await callApi(mailPreferencesApi.update, { body: preferences })).data.preferences,
+      (await callApi(notificationsApi.update, { body: preferences })).data.preferences,
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });
 }

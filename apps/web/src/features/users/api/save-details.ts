@@ -1,5 +1,5 @@
-import { authApi, identityApi } from "@eitheror/shared/identity/contract";
-import type { DetailsForm } from "@eitheror/shared/identity/schema";
+import { authApi, authProviderApi } from "@eitheror/shared/auth/contract";
+import type { DetailsForm } from "@eitheror/shared/auth/schema";
 import { useMutation } from "@tanstack/react-query";
 import { callApi } from "@/lib/api-client";
 import { uploadProfileImage } from "./upload-profile-image";
@@ -18,10 +18,10 @@ export function useSaveDetails(userId: string, onSaved: () => Promise<unknown>) 
   return useMutation({
     mutationFn: async ({ displayName, photo }: SaveDetailsInput) => {
       const photoURL = photo ? await uploadProfileImage(userId, photo) : undefined;
-      await callApi(authApi.updateUser, {
+      await callApi(authProviderApi.updateUser, {
         body: { name: displayName, ...(photoURL && { image: photoURL }) },
       });
-      await callApi(identityApi.newUserProperties, { body: { isAdmin: false } });
+      await callApi(authApi.newUserProperties, { body: { isAdmin: false } });
       await onSaved();
     },
   });

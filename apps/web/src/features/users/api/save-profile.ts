@@ -1,5 +1,5 @@
-import { authApi, identityApi } from "@eitheror/shared/identity/contract";
-import type { ProfileForm, UserData } from "@eitheror/shared/identity/schema";
+import { authApi, authProviderApi } from "@eitheror/shared/auth/contract";
+import type { ProfileForm, UserData } from "@eitheror/shared/auth/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, operationKey } from "@/lib/api-client";
 import { emailForSignIn } from "@/lib/email-for-sign-in";
@@ -21,17 +21,17 @@ export function useSaveProfile(user: UserData, onSaved: () => Promise<unknown>) 
     mutationFn: async ({ displayName, email, photo }: SaveProfileInput) => {
       const image = photo ? await uploadProfileImage(user.uid, photo) : undefined;
       const name = displayName !== user.displayName ? displayName : undefined;
-      if (name || image) await callApi(authApi.updateUser, { body: { name, image } });
+      if (name || image) await callApi(authProviderApi.updateUser, { body: { name, image } });
       const newEmail = email !== user.email ? email : null;
       if (newEmail) {
         emailForSignIn.write(newEmail);
-        await callApi(identityApi.sendEmailChange, { body: { email: newEmail } });
+        await callApi(authApi.sendEmailChange, { body: { email: newEmail } });
       }
-      await callApi(identityApi.updateUserProperties, { body: {} });
+      await callApi(authApi.updateUserProperties, { body: {} });
       await Promise.all([
         onSaved(),
         queryClient.invalidateQueries({
-          queryKey: operationKey(identityApi.user, { id: user.id }),
+          queryKey: operationKey(authApi.user, { id: user.id }),
         }),
       ]);
       return { newEmail };

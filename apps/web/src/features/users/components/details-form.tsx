@@ -1,8 +1,8 @@
 import {
+  authMessages,
   type DetailsForm as DetailsValues,
   detailsFormSchema,
-  identityMessages,
-} from "@eitheror/shared/identity/schema";
+} from "@eitheror/shared/auth/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import { Avatar } from "@/components/ui/avatar";
@@ -43,9 +43,9 @@ export function DetailsForm({
       <PageTitle screen="Your Details" />
       <p className="text-xs font-semibold uppercase tracking-wider text-brand-fg">One last step</p>
       <h1 className="mt-2 text-balance text-xl font-bold leading-snug tracking-tight text-fg sm:text-2xl">
-        {identityMessages.detailsHeader}
+        {authMessages.detailsHeader}
       </h1>
-      <p className="mt-2 text-fg-muted">{identityMessages.detailsSubtitle}</p>
+      <p className="mt-2 text-fg-muted">{authMessages.detailsSubtitle}</p>
       <form
         noValidate
         onSubmit={form.handleSubmit((values: DetailsValues) =>
@@ -90,9 +90,7 @@ function useDetailsForm(userId: string, onSaved: () => Promise<unknown>) {
     { displayName: undefined },
     image.error,
     save.isError &&
-      (imageUploadFailure(save.error) ??
-        noAnswerMessage(save.error) ??
-        identityMessages.detailsFailed),
+      (imageUploadFailure(save.error) ?? noAnswerMessage(save.error) ?? authMessages.detailsFailed),
   );
   return { image, form, typedName, save, messages };
 }

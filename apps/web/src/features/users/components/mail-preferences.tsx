@@ -2,7 +2,7 @@ import {
   type MailKind,
   mailKinds,
   mailPreferenceMessages as texts,
-} from "@eitheror/shared/mail-preferences/schema";
+} from "@eitheror/shared/notifications/schema";
 import { Alert } from "@/components/ui/alert";
 import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { noAnswerMessage } from "@/lib/form-messages";

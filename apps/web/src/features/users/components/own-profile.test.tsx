@@ -1,4 +1,4 @@
-import { MAX_DISPLAY_NAME_LENGTH } from "@eitheror/shared/identity/schema";
+import { MAX_DISPLAY_NAME_LENGTH } from "@eitheror/shared/auth/schema";
 import { fieldMessages } from "@eitheror/shared/validation/messages";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";

@@ -1,9 +1,9 @@
 import {
-  identityMessages,
+  authMessages,
   type ProfileForm as ProfileValues,
   profileFormSchema,
   type UserData,
-} from "@eitheror/shared/identity/schema";
+} from "@eitheror/shared/auth/schema";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { type FieldErrors, type UseFormRegister, useForm } from "react-hook-form";
@@ -118,9 +118,7 @@ function useProfileForm(user: UserData, onSaved: () => Promise<unknown>) {
     { displayName: "Name", email: "Email Address" },
     image.error && { field: "Photo", message: image.error },
     save.isError &&
-      (imageUploadFailure(save.error) ??
-        noAnswerMessage(save.error) ??
-        identityMessages.profileFailed),
+      (imageUploadFailure(save.error) ?? noAnswerMessage(save.error) ?? authMessages.profileFailed),
   );
   return { image, form, save, forgetSave, submit, messages };
 }
@@ -203,10 +201,10 @@ function ProfileFields({
 function SavedNotice({ newEmail }: { newEmail: string | null }) {
   return (
     <div className="space-y-3">
-      <Alert kind="success">{identityMessages.profileSaved}</Alert>
+      <Alert kind="success">{authMessages.profileSaved}</Alert>
       {newEmail && (
         <Alert kind="info">
-          <p>{identityMessages.emailChangeSent}</p>
+          <p>{authMessages.emailChangeSent}</p>
           <p className="mt-1">Sent to {newEmail}</p>
         </Alert>
       )}

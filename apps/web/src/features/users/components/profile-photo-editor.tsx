@@ -1,4 +1,4 @@
-import type { UserData } from "@eitheror/shared/identity/schema";
+import type { UserData } from "@eitheror/shared/auth/schema";
 import { Camera } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { FileButton } from "@/components/ui/file-button";

@@ -1,4 +1,4 @@
-import type { UserData } from "@eitheror/shared/identity/schema";
+import type { UserData } from "@eitheror/shared/auth/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ArrowLeft, UserX } from "lucide-react";
 import { useLocation, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { identityMessages, MAX_IMAGE_BYTES } from "@eitheror/shared/identity/schema";
+import { authMessages, MAX_IMAGE_BYTES } from "@eitheror/shared/auth/schema";
 import { useEffect, useState } from "react";
 
 const maxMegabytes = MAX_IMAGE_BYTES / (1024 * 1024);
@@ -23,7 +23,7 @@ export function useImageChoice() {
 
   const choose = (chosen: File) => {
     if (!chosen.type.startsWith("image/")) {
-      setError(identityMessages.onlyImages);
+      setError(authMessages.onlyImages);
       return;
     }
     if (chosen.size > MAX_IMAGE_BYTES) {

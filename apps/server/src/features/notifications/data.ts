@@ -1,0 +1,135 @@
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import {
+  dilemmas,
+  groupMembers,
+  groups,
+  outbox,
+  roundResults,
+  roundSitOuts,
+  roundSubmissions,
+  rounds,
+  user,
+  userMailPreferences,
+} from "../../db/schema";
+
+/**
+ * A person who gets this kind of mail: a real account, not a guest, that did not
+ * turn the kind off (every kind is on until then). Their preferences joined.
+ */
+const wants = (kind: keyof Preferences) =>
+  sql`${user.isAnonymous} IS NOT TRUE AND coalesce(${userMailPreferences[kind]}, true)`;
+
+/** The round with its group and dilemma, for any of the game's e-mails. */
+export async function roundContext(tx: Tx, roundId: string) {
+  const [row] = await tx
+    .select({
+      roundId: rounds.id,
+      groupId: groups.id,
+      groupName: groups.name,
+      dilemma: dilemmas.dilemma,
+      optionA: dilemmas.optionA,
+      optionB: dilemmas.optionB,
+      dueDate: rounds.dueDate,
+    })
+    .from(rounds)
+    .innerJoin(groups, eq(groups.id, rounds.groupId))
+    .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
+    .where(eq(rounds.id, roundId));
+  return row ?? null;
+}
+
+/** A closed round's participants who want its results: their points, their address. */
+export function resultRecipients(tx: Tx, roundId: string) {
+  return tx
+    .select({
+      userId: user.id,
+      email: user.email,
+      points: roundResults.points,
+      submitted: roundResults.submitted,
+    })
+    .from(roundResults)
+    .innerJoin(user, eq(user.id, roundResults.userId))
+    .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
+    .where(and(eq(roundResults.roundId, roundId), wants("roundResults")));
+}
+
+/** The group's current members who want to hear of new rounds. */
+export function newRoundRecipients(tx: Tx, groupId: string) {
+  return tx
+    .select({ userId: user.id, email: user.email })
+    .from(groupMembers)
+    .innerJoin(user, eq(user.id, groupMembers.userId))
+    .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
+    .where(and(eq(groupMembers.groupId, groupId), wants("newRounds")));
+}
+
+/**
+ * Whom to remind now: members of an open round not yet due, past its reminder
+ * time (24 h before the due date, or half-time for a round under 48 h), who take
+ * part in it (not back from leaving it), have not submitted, want reminders, and
+ * were not reminded of this round before.
+ */
+export function dueReminders(tx: Tx, now: Date, limit: number) {
+  const remindAt = sql`CASE WHEN ${rounds.dueDate} - ${rounds.startedAt} >= interval '48 hours'
+    THEN ${rounds.dueDate} - interval '24 hours'
+    ELSE ${rounds.startedAt} + (${rounds.dueDate} - ${rounds.startedAt}) / 2 END`;
+  return tx
+    .select({ roundId: rounds.id, userId: user.id, email: user.email })
+    .from(rounds)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, rounds.groupId))
+    .innerJoin(user, eq(user.id, groupMembers.userId))
+    .leftJoin(
+      roundSubmissions,
+      and(eq(roundSubmissions.roundId, rounds.id), eq(roundSubmissions.userId, user.id)),
+    )
+    .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
+    .leftJoin(outbox, eq(outbox.dedupeKey, sql`'reminder:' || ${rounds.id} || ':' || ${user.id}`))
+    .where(
+      and(
+        isNull(rounds.archivedAt),
+        gt(rounds.dueDate, now),
+        lte(remindAt, now),
+        isNull(roundSubmissions.userId),
+        isNull(outbox.id),
+        sql`NOT EXISTS (SELECT 1 FROM ${roundSitOuts}
+          WHERE ${roundSitOuts.roundId} = ${rounds.id} AND ${roundSitOuts.userId} = ${user.id})`,
+        wants("reminders"),
+      ),
+    )
+    .limit(limit);
+}
+
+export type Preferences = { reminders: boolean; roundResults: boolean; newRounds: boolean };
+
+export async function findPreferences(tx: Tx, userId: string): Promise<Preferences | null> {
+  const [row] = await tx
+    .select({
+      reminders: userMailPreferences.reminders,
+      roundResults: userMailPreferences.roundResults,
+      newRounds: userMailPreferences.newRounds,
+    })
+    .from(userMailPreferences)
+    .where(eq(userMailPreferences.userId, userId));
+  return row ?? null;
+}
+
+export async function savePreferences(
+  tx: Tx,
+  userId: string,
+  changes: Partial<Preferences>,
+  now: Date,
+) {
+  await tx
+    .insert(userMailPreferences)
+    .values({ userId, ...changes, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userMailPreferences.userId,
+      set: { ...changes, updatedAt: now },
+    });
+}
+
+export async function userExists(tx: Tx, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  return Boolean(row);
+}

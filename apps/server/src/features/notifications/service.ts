@@ -1,0 +1,227 @@
+import { createHmac } from "node:crypto";
+import {
+  type MailKind,
+  type MailPreferences,
+  mailKindSchema,
+  mailPreferenceMessages,
+} from "@eitheror/shared/notifications/schema";
+import { roundEmails } from "@eitheror/shared/rounds/emails";
+import { timeUntilDue } from "@eitheror/shared/time/rules";
+import type { Unit } from "../../db/transaction";
+import type { Viewer } from "../../lib/auth/provider";
+import { sameText } from "../../lib/auth/signed-id";
+import type { Core } from "../../lib/core";
+import { AppError } from "../../lib/http/errors";
+import type { MailService } from "../mail/service";
+import type { ClosedRound, RoundHooks } from "../rounds/service";
+import {
+  dueReminders,
+  findPreferences,
+  newRoundRecipients,
+  resultRecipients,
+  roundContext,
+  savePreferences,
+  userExists,
+} from "./data";
+import { notifications } from "./mail";
+
+const ALL_ON: MailPreferences = { reminders: true, roundResults: true, newRounds: true };
+const REMINDER_BATCH = 200;
+
+export interface NotificationsOptions {
+  mail: MailService;
+  /** The server's secret (AUTH_SECRET or the kept one): signs unsubscribe links. */
+  secret: string;
+  publicUrl: string;
+  appTitle: string;
+}
+
+const badLink = () => new AppError(400, mailPreferenceMessages.badLink, { code: "invalid_link" });
+
+/**
+ * Unsubscribe tokens: who and which kind, signed with HMAC-SHA256 under a key
+ * of its own derived from the server's secret. They do not expire: an old
+ * e-mail's link should still work, and all it can do is turn a kind off.
+ */
+function createTokens(secret: string) {
+  const key = createHmac("sha256", secret).update("eitheror mail unsubscribe").digest();
+  const sign = (payload: string) =>
+    createHmac("sha256", key).update(payload).digest().toString("base64url");
+  return {
+    issue(userId: string, kind: MailKind): string {
+      const payload = Buffer.from(JSON.stringify({ u: userId, k: kind })).toString("base64url");
+      return `${payload}.${sign(payload)}`;
+    },
+    /** Who and which kind; throws the 400 for anything not signed by this server. */
+    read(token: string): { userId: string; kind: MailKind } {
+      const [payload, signature, extra] = token.split(".");
+      if (!payload || !signature || extra !== undefined) throw badLink();
+      // The signature as the server wrote it: another spelling of its bytes is refused.
+      if (!sameText(signature, sign(payload))) throw badLink();
+      try {
+        const { u, k } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+        if (typeof u !== "string") throw badLink();
+        return { userId: u, kind: mailKindSchema.parse(k) };
+      } catch {
+        throw badLink();
+      }
+    },
+  };
+}
+
+type Tokens = ReturnType<typeof createTokens>;
+
+/** The links every game e-mail carries. */
+function mailLinks({ publicUrl }: NotificationsOptions, tokens: Tokens) {
+  return {
+    group: (groupId: string) => `${publicUrl}/group/${encodeURIComponent(groupId)}`,
+    unsubscribe: (userId: string, kind: MailKind) => ({
+      unsubscribeLabel: roundEmails.unsubscribe(mailPreferenceMessages.labels[kind]),
+      unsubscribeLink: `${publicUrl}/api/mail/unsubscribe?token=${tokens.issue(userId, kind)}`,
+    }),
+  };
+}
+
+/** 'Round complete' and 'A new round started', queued in the transaction that closes or starts. */
+function createRoundMails(
+  { mail, appTitle }: NotificationsOptions,
+  links: ReturnType<typeof mailLinks>,
+) {
+  const { group: groupLink, unsubscribe } = links;
+
+  /** Queues 'Round complete' to each participant of the closed round who wants it. */
+  async function closed(unit: Unit, { roundId, leaderboard }: ClosedRound) {
+    const round = await roundContext(unit.tx, roundId);
+    if (!round) return;
+    const text = roundEmails.roundComplete;
+    const list = leaderboard
+      .slice(0, 3)
+      .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
+    const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}`;
+    for (const person of await resultRecipients(unit.tx, roundId)) {
+      const mine = person.submitted ? text.points(person.points) : text.didNotVote;
+      const message = notifications({
+        to: person.email,
+        dedupeKey: `round-complete:${roundId}:${person.userId}`,
+        appTitle,
+        subject: text.subject(round.groupName),
+        heading: text.heading,
+        paragraphs: [text.intro(round.groupName, round.dilemma), mine, text.topThree],
+        list,
+        button: text.button,
+        link,
+        ...unsubscribe(person.userId, "roundResults"),
+      });
+      await mail.enqueue(unit, message);
+    }
+    unit.afterCommit(() => mail.kick());
+  }
+
+  /** Queues 'A new round started' to each member who wants it. */
+  async function started(unit: Unit, roundId: string) {
+    const round = await roundContext(unit.tx, roundId);
+    if (!round) return;
+    const text = roundEmails.newRound;
+    for (const person of await newRoundRecipients(unit.tx, round.groupId)) {
+      const message = notifications({
+        to: person.email,
+        dedupeKey: `new-round:${roundId}:${person.userId}`,
+        appTitle,
+        subject: text.subject(round.groupName),
+        heading: text.heading,
+        paragraphs: [
+          text.intro(round.groupName),
+          `${round.dilemma} — A: ${round.optionA} · B: ${round.optionB}`,
+        ],
+        button: text.button,
+        link: groupLink(round.groupId),
+        ...unsubscribe(person.userId, "newRounds"),
+      });
+      await mail.enqueue(unit, message);
+    }
+    unit.afterCommit(() => mail.kick());
+  }
+
+  return { closed, started } satisfies RoundHooks;
+}
+
+/** Reminders to submit, queued by a job once per round and person. */
+function createReminders(
+  { transaction, clock }: Core,
+  { mail, appTitle }: NotificationsOptions,
+  { group: groupLink, unsubscribe }: ReturnType<typeof mailLinks>,
+) {
+  /** Queues the reminders due now; answers how many. Once per round and person (the dedupe key). */
+  async function send(): Promise<number> {
+    return transaction(async (unit) => {
+      const now = clock.now();
+      const text = roundEmails.reminder;
+      let queued = 0;
+      for (const due of await dueReminders(unit.tx, now, REMINDER_BATCH)) {
+        const round = await roundContext(unit.tx, due.roundId);
+        if (!round) continue;
+        const message = notifications({
+          to: due.email,
+          dedupeKey: `reminder:${due.roundId}:${due.userId}`,
+          appTitle,
+          subject: text.subject(round.groupName),
+          heading: text.heading,
+          paragraphs: [
+            text.intro(round.groupName, timeUntilDue(round.dueDate, now)),
+            round.dilemma,
+          ],
+          button: text.button,
+          link: groupLink(round.groupId),
+          ...unsubscribe(due.userId, "reminders"),
+        });
+        if (await mail.enqueue(unit, message)) queued++;
+      }
+      if (queued) unit.afterCommit(() => mail.kick());
+      return queued;
+    });
+  }
+
+  return { send };
+}
+
+/** Each person's choice of which e-mails they get, and the links that turn one off. */
+function createPreferences({ db, clock, access }: Core, tokens: Tokens) {
+  return {
+    async read(viewer: Viewer): Promise<MailPreferences> {
+      const me = access.account(viewer);
+      return (await findPreferences(db, me.user.id)) ?? ALL_ON;
+    },
+    async update(viewer: Viewer, changes: MailPreferences): Promise<MailPreferences> {
+      const me = access.account(viewer);
+      await savePreferences(db, me.user.id, changes, clock.now());
+      return changes;
+    },
+    /** Which kind a link turns off: checks the signature, changes nothing. */
+    kindOf(token: string): MailKind {
+      return tokens.read(token).kind;
+    },
+    /** Turns the link's kind off, with no session: the signature is the proof. */
+    async unsubscribe(token: string): Promise<MailKind> {
+      const { userId, kind } = tokens.read(token);
+      if (!(await userExists(db, userId))) throw badLink();
+      await savePreferences(db, userId, { [kind]: false }, clock.now());
+      return kind;
+    },
+  };
+}
+
+/**
+ * The game's e-mails, by use: `roundMails` (a round closed or started, the
+ * rounds feature's hooks), `reminders`, and each person's `preferences`.
+ */
+export function createNotificationsService(core: Core, options: NotificationsOptions) {
+  const tokens = createTokens(options.secret);
+  const links = mailLinks(options, tokens);
+  return {
+    roundMails: createRoundMails(options, links),
+    reminders: createReminders(core, options, links),
+    preferences: createPreferences(core, tokens),
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

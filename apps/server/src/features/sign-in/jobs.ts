@@ -1,9 +1,0 @@
-import type { JobDefinition } from "../jobs/service";
-import type { SignInService } from "./service";
-
-/** Hourly: forgets sign-in tokens a day after they expired. */
-export const tokenCleanupJob = (service: SignInService): JobDefinition => ({
-  name: "sign-in-token-cleanup",
-  everyMs: 60 * 60 * 1000,
-  run: () => service.prune(),
-});
