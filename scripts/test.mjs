@@ -15,7 +15,7 @@ mkdirSync(reports, { recursive: true });
 
 /** @type {[name: string, command: string, args: string[], env?: Record<string, string>][]} */
 const steps = [
-  ["lint", "npx", ["biome", "check", "."]],
+  ["lint", "npm", ["run", "lint"]],
   ["typecheck", "npm", ["run", "typecheck"]],
   ["build", "npm", ["run", "build"]],
   [
