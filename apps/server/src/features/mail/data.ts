@@ -21,18 +21,30 @@ export async function saveOutboxMail(tx: Tx, mail: Mail, now: Date) {
   await tx.insert(outbox).values({ ...mail, createdAt: now });
 }
 
-/** False: a message with this key was queued before (by this instance or another). */
+/**
+ * Queues `mails` in one statement; answers how many were new (a message whose key
+ * was queued before, by this instance or another, is left as it was).
+ */
 export async function insertQueued(
   tx: Tx,
-  mail: QueuedMail,
+  mails: QueuedMail[],
   { status, now }: { status: "pending" | "kept"; now: Date },
-): Promise<boolean> {
+): Promise<number> {
+  if (mails.length === 0) return 0;
   const inserted = await tx
     .insert(outbox)
-    .values({ ...mail, headers: mail.headers ?? {}, status, nextAttemptAt: now, createdAt: now })
+    .values(
+      mails.map((mail) => ({
+        ...mail,
+        headers: mail.headers ?? {},
+        status,
+        nextAttemptAt: now,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
-  return inserted.length > 0;
+  return inserted.length;
 }
 
 /**

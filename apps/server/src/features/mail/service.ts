@@ -110,14 +110,16 @@ export function createMailService(options: MailServiceOptions) {
       log.info({ to: mail.to, subject: mail.subject }, `mail kept in the outbox:\n${mail.text}`);
     },
     /**
-     * Queues a message in the caller's transaction: it leaves only if that
-     * commits, and once, whoever queues the same key again. False: queued before.
+     * Queues messages in the caller's transaction, in one statement: they leave only
+     * if that commits, and once each, whoever queues the same key again. Answers
+     * how many were new.
      */
-    async enqueue({ tx }: Pick<Unit, "tx">, mail: QueuedMail): Promise<boolean> {
+    async enqueue({ tx }: Pick<Unit, "tx">, mails: QueuedMail[]): Promise<number> {
       const status = transport ? "pending" : "kept";
-      const queued = await insertQueued(tx, mail, { status, now: clock.now() });
-      if (queued && !transport)
-        log.info({ to: mail.to, subject: mail.subject }, "mail kept in the outbox");
+      const queued = await insertQueued(tx, mails, { status, now: clock.now() });
+      if (queued && !transport) {
+        log.info({ to: mails.map((mail) => mail.to), queued }, "mail kept in the outbox");
+      }
       return queued;
     },
     sendDue,

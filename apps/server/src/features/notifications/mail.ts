@@ -3,7 +3,7 @@ import { escapeHtml } from "../../lib/html";
 import { mailButton, mailPage } from "../../lib/mail-html";
 import type { QueuedMail } from "../mail/service";
 
-export interface NotificationsParts {
+export interface NotificationMailParts {
   to: string;
   dedupeKey: string;
   appTitle: string;
@@ -26,7 +26,7 @@ const paragraph = (text: string) =>
  * HTML, with the one-click unsubscribe headers of RFC 8058: a mail client's
  * "Unsubscribe" button posts to the signed link without opening it.
  */
-export function notifications(parts: NotificationsParts): QueuedMail {
+export function notificationMail(parts: NotificationMailParts): QueuedMail {
   const { to, dedupeKey, appTitle, subject, heading, paragraphs, list = [], link } = parts;
   const text = [
     heading,

@@ -23,7 +23,7 @@ import {
   savePreferences,
   userExists,
 } from "./data";
-import { notifications } from "./mail";
+import { notificationMail } from "./mail";
 
 const ALL_ON: MailPreferences = { reminders: true, roundResults: true, newRounds: true };
 const REMINDER_BATCH = 200;
@@ -98,9 +98,10 @@ function createRoundMails(
       .slice(0, 3)
       .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
     const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}`;
-    for (const person of await resultRecipients(unit.tx, roundId)) {
+    const recipients = await resultRecipients(unit.tx, roundId);
+    const messages = recipients.map((person) => {
       const mine = person.submitted ? text.points(person.points) : text.didNotVote;
-      const message = notifications({
+      return notificationMail({
         to: person.email,
         dedupeKey: `round-complete:${roundId}:${person.userId}`,
         appTitle,
@@ -112,8 +113,8 @@ function createRoundMails(
         link,
         ...unsubscribe(person.userId, "roundResults"),
       });
-      await mail.enqueue(unit, message);
-    }
+    });
+    await mail.enqueue(unit, messages);
     unit.afterCommit(() => mail.kick());
   }
 
@@ -122,8 +123,9 @@ function createRoundMails(
     const round = await roundContext(unit.tx, roundId);
     if (!round) return;
     const text = roundEmails.newRound;
-    for (const person of await newRoundRecipients(unit.tx, round.groupId)) {
-      const message = notifications({
+    const recipients = await newRoundRecipients(unit.tx, round.groupId);
+    const messages = recipients.map((person) =>
+      notificationMail({
         to: person.email,
         dedupeKey: `new-round:${roundId}:${person.userId}`,
         appTitle,
@@ -136,9 +138,9 @@ function createRoundMails(
         button: text.button,
         link: groupLink(round.groupId),
         ...unsubscribe(person.userId, "newRounds"),
-      });
-      await mail.enqueue(unit, message);
-    }
+      }),
+    );
+    await mail.enqueue(unit, messages);
     unit.afterCommit(() => mail.kick());
   }
 
@@ -156,11 +158,15 @@ function createReminders(
     return transaction(async (unit) => {
       const now = clock.now();
       const text = roundEmails.reminder;
-      let queued = 0;
-      for (const due of await dueReminders(unit.tx, now, REMINDER_BATCH)) {
-        const round = await roundContext(unit.tx, due.roundId);
-        if (!round) continue;
-        const message = notifications({
+      const dues = await dueReminders(unit.tx, now, REMINDER_BATCH);
+      const contexts = new Map<string, Awaited<ReturnType<typeof roundContext>>>();
+      for (const roundId of new Set(dues.map((due) => due.roundId))) {
+        contexts.set(roundId, await roundContext(unit.tx, roundId));
+      }
+      const messages = dues.flatMap((due) => {
+        const round = contexts.get(due.roundId);
+        if (!round) return [];
+        return notificationMail({
           to: due.email,
           dedupeKey: `reminder:${due.roundId}:${due.userId}`,
           appTitle,
@@ -174,8 +180,8 @@ function createReminders(
           link: groupLink(round.groupId),
           ...unsubscribe(due.userId, "reminders"),
         });
-        if (await mail.enqueue(unit, message)) queued++;
-      }
+      });
+      const queued = await mail.enqueue(unit, messages);
       if (queued) unit.afterCommit(() => mail.kick());
       return queued;
     });
