@@ -19,7 +19,30 @@ export function testDbKind(): TestDb {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
+/** Counts the statements the app sends while `work` runs: what a request costs the database. */
+export interface StatementCounter {
+  count<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+}
+
+function statementCounter() {
+  let heard: string[] | null = null;
+  const counter: StatementCounter = {
+    async count(work) {
+      if (heard) throw new Error("statements are counted for one piece of work at a time");
+      heard = [];
+      try {
+        const result = await work();
+        return { result, statements: heard };
+      } finally {
+        heard = null;
+      }
+    },
+  };
+  return { counter, onStatement: (statement: string) => heard?.push(statement) };
+}
+
 export interface TestDatabase extends Database {
+  statements: StatementCounter;
   /**
    * Another handle on the same database, as a second app instance would open it:
    * its own connection pool on PostgreSQL; the same client on PGlite (one process).
@@ -38,8 +61,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!template) throw new Error("No PGlite template: run through the integration-pglite project");
   const client = new PGlite({ loadDataDir: await openAsBlob(template) });
   // Migrations already ran in the template: this only checks they are there.
-  const database = await openDatabase({ kind: "pglite", client });
-  return { ...database, openAnother: async () => ({ ...database, close: async () => {} }) };
+  const { counter, onStatement } = statementCounter();
+  const database = await openDatabase({ kind: "pglite", client, onStatement });
+  return {
+    ...database,
+    statements: counter,
+    openAnother: async () => ({ ...database, close: async () => {} }),
+  };
 }
 
 async function openPostgresCopy(): Promise<TestDatabase> {
@@ -51,9 +79,11 @@ async function openPostgresCopy(): Promise<TestDatabase> {
   const name = uniqueDatabaseName("file");
   await cloneDatabase(adminUrl, template, name);
   const url = databaseUrl(adminUrl, name);
-  const database = await openDatabase({ kind: "postgres", url });
+  const { counter, onStatement } = statementCounter();
+  const database = await openDatabase({ kind: "postgres", url, onStatement });
   return {
     ...database,
+    statements: counter,
     openAnother: () => openDatabase({ kind: "postgres", url }),
     async close() {
       await database.close();

@@ -122,9 +122,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseSource =
+export type DatabaseSource = (
   | { kind: "postgres"; url: string }
-  | { kind: "pglite"; dataDir?: string; client?: PGlite };
+  | { kind: "pglite"; dataDir?: string; client?: PGlite }
+) & {
+  /** Hears each statement the app sends through Drizzle (the tests count them per request). */
+  onStatement?: (statement: string) => void;
+};
+
+/** Drizzle's options: the schema, and a logger only when someone listens. */
+function drizzleOptions(onStatement: DatabaseSource["onStatement"]) {
+  return onStatement
+    ? { schema, logger: { logQuery: (statement: string) => onStatement(statement) } }
+    : { schema };
+}
 
 const MIGRATION_LOCK = 7_318_201; // any constant shared by every instance
 const POOL_SIZE = 10;
@@ -151,7 +162,7 @@ const PGLITE_RANDOM_PAGE_COST = "1.1";
 
 /** Opens the database and brings its schema up to date: same migrations on both engines. */
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
-  if (source.kind === "postgres") return openPostgres(source.url);
+  if (source.kind === "postgres") return openPostgres(source.url, source.onStatement);
 
   let client = source.client;
   const dataDir = client ? undefined : source.dataDir;
@@ -178,7 +189,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   }
   const pglite = client;
   try {
-    const db = drizzlePglite(pglite, { schema });
+    const db = drizzlePglite(pglite, drizzleOptions(source.onStatement));
     await migratePglite(db, { migrationsFolder: paths.migrations });
     return {
       db: db as unknown as Db,
@@ -203,7 +214,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
 }
 
 /** A pool on a PostgreSQL server, its schema brought up to date under an advisory lock. */
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onStatement?: DatabaseSource["onStatement"],
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_SIZE,
@@ -214,7 +228,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection the server ends (a restart, a dropped test database) is
   // replaced by the pool; without a listener its error would crash the process.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, drizzleOptions(onStatement));
   // Instances starting together must not run the same migration twice.
   const lockClient = await pool.connect();
   try {

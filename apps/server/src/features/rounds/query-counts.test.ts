@@ -1,0 +1,128 @@
+// What a request costs the database must not grow with the group or its history
+// (issue 41): each read and write of a round is counted in statements, in a group of
+// 3 and of 9, and with 1 and with 4 closed rounds behind it. No timing: counts only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp, TestClient } from "../../../test/app";
+import { createTestApp } from "../../../test/app";
+import {
+  currentRoundId,
+  groupWith,
+  type Player,
+  player,
+  rounds,
+  voteAll,
+} from "../../../test/rounds";
+
+let t: TestApp;
+
+/** Every member picks for every member, alternating A and B; all submit but `holdOut`. */
+async function playRound(members: Player[], groupId: string, holdOut?: Player) {
+  const roundId = await currentRoundId(members[0] as Player, groupId);
+  for (const [index, voter] of members.entries()) {
+    await voteAll(
+      voter,
+      groupId,
+      roundId,
+      members.map((member, at) => [member, (index + at) % 2 === 0 ? "A" : "B"]),
+    );
+  }
+  for (const voter of members) {
+    if (voter === holdOut) continue;
+    const submitted = await rounds.submit(voter, groupId, roundId);
+    expect(submitted.status).toBe(200);
+  }
+  return roundId;
+}
+
+async function team(prefix: string, size: number) {
+  const members: Player[] = [];
+  for (let i = 0; i < size; i++) members.push(await player(t, `${prefix} ${i + 1}`));
+  const [admin, ...others] = members as [Player, ...Player[]];
+  const groupId = await groupWith(admin, others);
+  expect((await rounds.start(admin, groupId)).status).toBe(200);
+  return { members, admin, groupId };
+}
+
+/** The statements of one request, after the same request once before (sessions read, caches warm). */
+async function cost(request: () => Promise<{ status: number }>) {
+  expect((await request()).status).toBe(200);
+  const { result, statements } = await t.database.statements.count(request);
+  expect(result.status).toBe(200);
+  return statements.length;
+}
+
+/** The reads of a group page and its archive, as `by` makes them. */
+async function readsOf(by: TestClient, groupId: string, closedRoundId: string) {
+  return {
+    group: await cost(() => by.get(`/api/groups/${groupId}`)),
+    home: await cost(() => by.get("/api/rounds/current")),
+    current: await cost(() => rounds.current(by, groupId)),
+    leaderboard: await cost(() => rounds.leaderboard(by, groupId)),
+    pastRounds: await cost(() => rounds.archived(by, groupId)),
+    archivedRound: await cost(() => rounds.round(by, groupId, closedRoundId)),
+    votes: await cost(() => rounds.votes(by, groupId, closedRoundId)),
+    whoKnowsWhom: await cost(() => by.get(`/api/groups/${groupId}/who-knows-whom`)),
+  };
+}
+
+/** A vote, a submit that leaves the round open, and the submit that closes it. */
+async function writesOf(members: Player[], groupId: string) {
+  const roundId = await currentRoundId(members[0] as Player, groupId);
+  const [first, ...rest] = members as [Player, ...Player[]];
+  const last = rest.at(-1) as Player;
+  for (const voter of members) {
+    await voteAll(
+      voter,
+      groupId,
+      roundId,
+      members.map((member) => [member, "A"]),
+    );
+  }
+  const vote = await cost(() =>
+    rounds.vote(first, groupId, roundId, { selectedFor: last.userId, optionSelected: "B" }),
+  );
+  for (const voter of rest.slice(0, -1)) await rounds.submit(voter, groupId, roundId);
+  const submit = (await t.database.statements.count(() => rounds.submit(first, groupId, roundId)))
+    .statements.length;
+  const close = (await t.database.statements.count(() => rounds.submit(last, groupId, roundId)))
+    .statements.length;
+  return { vote, submit, close };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("statements per request", () => {
+  // Making a group of 9 and playing its rounds takes a while on a loaded machine: the limit only catches a hang.
+  it("are the same for a group of 9 as for a group of 3", { timeout: 120_000 }, async () => {
+    const small = await team("Small", 3);
+    const large = await team("Large", 9);
+    const smallRound = await playRound(small.members, small.groupId);
+    const largeRound = await playRound(large.members, large.groupId);
+
+    expect(await readsOf(large.admin, large.groupId, largeRound)).toEqual(
+      await readsOf(small.admin, small.groupId, smallRound),
+    );
+    expect(await writesOf(large.members, large.groupId)).toEqual(
+      await writesOf(small.members, small.groupId),
+    );
+  });
+
+  it("are the same with 4 closed rounds behind a group as with 1", {
+    timeout: 120_000,
+  }, async () => {
+    const young = await team("Young", 3);
+    const old = await team("Old", 3);
+    const youngRound = await playRound(young.members, young.groupId);
+    let oldRound = "";
+    for (let i = 0; i < 4; i++) oldRound = await playRound(old.members, old.groupId);
+
+    expect(await readsOf(old.admin, old.groupId, oldRound)).toEqual(
+      await readsOf(young.admin, young.groupId, youngRound),
+    );
+  });
+});
