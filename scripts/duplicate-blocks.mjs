@@ -68,6 +68,7 @@ export function duplicateBlocks(files) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const folders = process.argv.slice(2);
+  // A file in a merge's conflict is listed once per side: each is read once.
   const tracked = execFileSync(
     "git",
     [
@@ -81,7 +82,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     { encoding: "utf8" },
   )
     .split("\n")
-    .filter((path) => SOURCE.test(path) && !SKIPPED.test(path));
+    .filter(
+      (path, at, all) => SOURCE.test(path) && !SKIPPED.test(path) && all.indexOf(path) === at,
+    );
   const files = tracked.flatMap((path) => {
     try {
       return [{ path, text: readFileSync(path, "utf8") }];
