@@ -12,16 +12,23 @@ const RELOAD_AGAIN_AFTER_MS = 60_000;
  * answers: a connection that is down though the browser thinks it online gets
  * the fallback, not the browser's error page.
  */
+let asking = false;
+
 function reloadForNewCode() {
   const last = Number(sessionStorage.getItem(RELOADED_AT));
-  if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return;
+  // Several parts may fail at once: one question to the server, one reload.
+  if (asking || Date.now() - last < RELOAD_AGAIN_AFTER_MS) return;
+  asking = true;
   fetch(location.href, { method: "HEAD", cache: "no-store" }).then(
     (answer) => {
+      asking = false;
       if (!answer.ok) return;
       sessionStorage.setItem(RELOADED_AT, String(Date.now()));
       location.reload();
     },
-    () => {},
+    () => {
+      asking = false;
+    },
   );
 }
 
