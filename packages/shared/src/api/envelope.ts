@@ -45,6 +45,7 @@ export const domainErrorCodes = [
   "votes_missing",
   "not_in_round",
   "waiting_for_members",
+  "round_not_started",
   "removed_from_group",
 ] as const;
 

@@ -7,7 +7,7 @@ import {
 import type { Unit } from "../../db/transaction";
 import type { Caller, Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { AppError, conflict, notFound } from "../../lib/http/errors";
+import { AppError, conflict } from "../../lib/http/errors";
 import { publishAfterCommit } from "../../lib/live/events";
 import type { MemberGroupId } from "../groups/service";
 import { findRound, latestRound, listVotes, memberIds, participantIds, submittedIds } from "./data";
@@ -17,6 +17,9 @@ import type { VotingParts } from "./voting";
 const noDilemmaLeft = (status: 404 | 409) =>
   new AppError(status, roundMessages.noDilemmaLeft, { code: "no_dilemma_left" });
 /** A group that has played, down to one member: no round until a second joins. */
+/** No round was ever started: the group page's Getting Started, said by this answer itself. */
+const roundNotStarted = () =>
+  new AppError(404, roundMessages.noRoundYet, { code: "round_not_started" });
 const waitingForMembers = () =>
   new AppError(404, roundMessages.waitingForMembers, { code: "waiting_for_members" });
 
@@ -27,7 +30,7 @@ async function currentRoundFor(
   me: string,
 ): Promise<CurrentRound> {
   const round = await findRound(tx, groupId, "open");
-  if (!round) throw notFound(roundMessages.noRoundYet);
+  if (!round) throw roundNotStarted();
   const members = await participantIds(tx, round);
   const submitted = new Set(await submittedIds(tx, round.id));
   const votes = await listVotes(tx, round.id, me);

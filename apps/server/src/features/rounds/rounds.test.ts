@@ -43,7 +43,13 @@ describe("starting the first round", () => {
       code: "not_enough_members",
       message: roundMessages.notEnoughMembers,
     });
-    expect((await rounds.current(ana, groupId)).status).toBe(404);
+    // The answer says "not started" itself: the page needs no other read to know.
+    const none = await rounds.current(ana, groupId);
+    expect(none.status).toBe(404);
+    expect((none.body as unknown as ErrorEnvelope).error).toEqual({
+      code: "round_not_started",
+      message: roundMessages.noRoundYet,
+    });
 
     await join(ana, ben, groupId);
     expect((await rounds.start(ben, groupId)).status).toBe(403);

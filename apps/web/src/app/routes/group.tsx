@@ -1,9 +1,18 @@
+import {
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { PageLoader } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/get-session";
+import { groupQueryOptions } from "@/features/groups/api/get-group";
 import { AwaitingAdmin, GettingStarted } from "@/features/groups/components/getting-started";
 import { type GroupContext, GroupPage } from "@/features/groups/components/group-page";
 import { NoPastRoundsYet } from "@/features/groups/components/round-placeholders";
+import { currentRoundQueryOptions } from "@/features/rounds/api/get-current-round";
+import { roundsStaleAfter } from "@/features/rounds/api/group-events";
 import { CurrentRoundTab } from "@/features/rounds/components/current-round";
 import { LeaderboardTab } from "@/features/rounds/components/leaderboard";
 import { PastRoundsTab } from "@/features/rounds/components/past-rounds";
@@ -45,10 +54,36 @@ const panels = {
   ),
 };
 
-/** /group/{groupId}. */
+/**
+ * Asks for an answer as the route renders, unless cached (TanStack's
+ * usePrefetchQuery, without adding its code to the landing page's chunk).
+ */
+function askAhead<T, Key extends QueryKey>(
+  queryClient: QueryClient,
+  read: FetchQueryOptions<T, Error, T, Key>,
+) {
+  if (!queryClient.getQueryState(read.queryKey)) void queryClient.prefetchQuery(read);
+}
+
+/**
+ * /group/{groupId}. The group and its open round are asked for side by side as
+ * the page opens (the round's answer says itself when there is none yet), so
+ * the ballot waits for one round trip after the session, not a chain of three.
+ */
 export function GroupRoute() {
   const { groupId = "" } = useParams();
   const { session } = useSession();
+  const queryClient = useQueryClient();
+  askAhead(queryClient, groupQueryOptions(groupId));
+  askAhead(queryClient, currentRoundQueryOptions(groupId));
   if (!session) return <PageLoader />;
-  return <GroupPage key={groupId} groupId={groupId} viewerId={session.user.id} panels={panels} />;
+  return (
+    <GroupPage
+      key={groupId}
+      groupId={groupId}
+      viewerId={session.user.id}
+      panels={panels}
+      staleAfter={roundsStaleAfter(groupId)}
+    />
+  );
 }

@@ -16,7 +16,7 @@ import { ApiError, operationKey } from "@/lib/api-client";
 import { useDeleteGroup } from "../api/delete-group";
 import { useGroup } from "../api/get-group";
 import { useLeaveGroup } from "../api/leave-group";
-import { useGroupEvents } from "../hooks/use-group-events";
+import { type StaleAfter, useGroupEvents } from "../hooks/use-group-events";
 import { useRefusedCalls } from "../hooks/use-refused-calls";
 import { GroupActionsMenu } from "./group-actions-menu";
 import { GroupNotFound } from "./group-not-found";
@@ -59,10 +59,13 @@ export function GroupPage({
   groupId,
   viewerId,
   panels,
+  staleAfter,
 }: {
   groupId: string;
   viewerId: string;
   panels: Panels;
+  /** What the panels show, by the live event that makes it stale (the route's features say). */
+  staleAfter?: StaleAfter;
 }) {
   const [closed, setClosed] = useState<Closed | null>(null);
   const group = useGroup(groupId, { enabled: closed === null });
@@ -73,6 +76,7 @@ export function GroupPage({
   const name = group.data?.name ?? "";
   useGroupEvents(groupId, {
     enabled: closed === null && group.isSuccess,
+    staleAfter,
     onRoundClosed: setRoundOver,
     onDeleted: () => setClosed({ name, how: "deleted" }),
     // The viewer's own Leave ends their stream too, and says so itself.

@@ -6,7 +6,7 @@ import { act, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { operationKey } from "@/lib/api-client";
-import { useGroupEvents } from "./use-group-events";
+import { type StaleAfter, useGroupEvents } from "./use-group-events";
 
 /** Stands in for the browser's EventSource: the test says what the server sent. */
 class FakeEventSource extends EventTarget {
@@ -51,6 +51,11 @@ const keys = {
   otherGroup: operationKey(groupsApi.get, { id: "g2" }),
 };
 type Cached = keyof typeof keys;
+/** Another feature's answers on the page, as the route hands them in. */
+const othersStaleAfter: StaleAfter = {
+  "member-submitted": [keys.currentRound],
+  "round-closed": [keys.currentRound, keys.leaderboard],
+};
 
 let queryClient: QueryClient;
 
@@ -70,7 +75,13 @@ function listen({ enabled = true } = {}) {
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
   const hook = renderHook(
-    ({ on }) => useGroupEvents(GROUP, { enabled: on, onRoundClosed, onDeleted }),
+    ({ on }) =>
+      useGroupEvents(GROUP, {
+        enabled: on,
+        staleAfter: othersStaleAfter,
+        onRoundClosed,
+        onDeleted,
+      }),
     { wrapper, initialProps: { on: enabled } },
   );
   const source = FakeEventSource.opened.at(-1);
@@ -95,15 +106,9 @@ describe("useGroupEvents", () => {
 
   it.each<[GroupEvent, Cached[]]>([
     [{ type: "member-submitted", roundId: "r1", userId: "u2" }, ["currentRound"]],
-    [{ type: "members-changed" }, ["group", "whoKnowsWhom"]],
-    [
-      { type: "round-closed", roundId: "r1", nextRoundId: "r2" },
-      ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard", "whoKnowsWhom"],
-    ],
-    [
-      { type: "round-started", roundId: "r1" },
-      ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard"],
-    ],
+    [{ type: "members-changed" }, ["group"]],
+    [{ type: "round-closed", roundId: "r1", nextRoundId: "r2" }, ["currentRound", "leaderboard"]],
+    [{ type: "round-started", roundId: "r1" }, []],
     [{ type: "group-changed" }, ["group"]],
     [{ type: "group-deleted" }, []],
     [{ type: "membership-ended" }, []],
@@ -139,7 +144,8 @@ describe("useGroupEvents", () => {
     act(() => source?.fail(FakeEventSource.CONNECTING));
     expect(stale()).toEqual([]);
     act(() => source?.open());
-    expect(stale()).toEqual(Object.keys(keys).filter((name) => name !== "otherGroup"));
+    // The group, and every answer the other features named.
+    expect(stale()).toEqual(["group", "currentRound", "leaderboard"]);
   });
 
   it.each<GroupEvent>([{ type: "membership-ended" }, { type: "group-deleted" }])(

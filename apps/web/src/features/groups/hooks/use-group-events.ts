@@ -5,39 +5,28 @@ import {
   type GroupEventType,
   groupEventSchema,
 } from "@eitheror/shared/groups/events";
-import { roundsApi } from "@eitheror/shared/rounds/contract";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useEffectEvent } from "react";
 import { operationKey } from "@/lib/api-client";
 
-/** The cached answers of one group's page, by what they show. */
-const groupQueries = (id: string) => ({
-  group: operationKey(groupsApi.get, { id }),
-  currentRound: operationKey(roundsApi.current, { id }),
-  // The Current Round tab reads the viewer's open rounds to know whether the group has one.
-  openRoundsOfMine: operationKey(roundsApi.currentOfMine),
-  pastRounds: operationKey(roundsApi.archived, { id }),
-  leaderboard: operationKey(roundsApi.leaderboard, { id }),
-  whoKnowsWhom: operationKey(roundsApi.whoKnowsWhom, { id }),
-});
-type GroupQuery = keyof ReturnType<typeof groupQueries>;
+/**
+ * What each event makes stale, as cached answers' keys: the events carry no
+ * data, so the page reads again what they changed. Each feature names its own
+ * answers (the rounds feature's come from the route, through `staleAfter`).
+ */
+export type StaleAfter = Partial<Record<GroupEventType, QueryKey[]>>;
 
-/** What each event makes stale: the events carry no data, so the page reads it again. */
-export const staleAfter: Record<GroupEventType, GroupQuery[]> = {
-  "member-submitted": ["currentRound"],
-  // Who knows whom shows the current members only.
-  "members-changed": ["group", "whoKnowsWhom"],
-  // The viewer is out: nothing of the group is theirs to read any more.
-  "membership-ended": [],
-  "round-closed": ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard", "whoKnowsWhom"],
-  "round-started": ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard"],
-  "group-changed": ["group"],
-  "group-deleted": [],
+/** Every event the stream sends, so that each is listened for. */
+const eventTypes = groupEventSchema.options.map((option) => option.shape.type.value);
+
+/** The groups feature's own answers: the group, with its members and settings. */
+const groupStaleAfter = (id: string): StaleAfter => {
+  const group = operationKey(groupsApi.get, { id });
+  return { "members-changed": [group], "group-changed": [group] };
 };
 
-function invalidate(queryClient: QueryClient, groupId: string, stale: GroupQuery[]) {
-  const keys = groupQueries(groupId);
-  for (const query of stale) void queryClient.invalidateQueries({ queryKey: keys[query] });
+function invalidate(queryClient: QueryClient, keys: QueryKey[]) {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
 function parse(data: unknown): GroupEvent | null {
@@ -59,11 +48,14 @@ export function useGroupEvents(
   groupId: string,
   {
     enabled = true,
+    staleAfter = {},
     onRoundClosed,
     onDeleted,
     onMembershipEnded,
   }: {
     enabled?: boolean;
+    /** The answers of other features this page shows (the rounds feature's), by event. */
+    staleAfter?: StaleAfter;
     onRoundClosed: (roundId: string) => void;
     onDeleted: () => void;
     /** The viewer left or was removed (their own Leave included). */
@@ -71,14 +63,21 @@ export function useGroupEvents(
   },
 ) {
   const queryClient = useQueryClient();
+  const reactions = [groupStaleAfter(groupId), staleAfter];
   const apply = useEffectEvent((event: GroupEvent) => {
-    invalidate(queryClient, groupId, staleAfter[event.type]);
+    invalidate(
+      queryClient,
+      reactions.flatMap((stale) => stale[event.type] ?? []),
+    );
     if (event.type === "round-closed") onRoundClosed(event.roundId);
     if (event.type === "group-deleted") onDeleted();
     if (event.type === "membership-ended") onMembershipEnded?.();
   });
   const catchUp = useEffectEvent(() =>
-    invalidate(queryClient, groupId, Object.keys(groupQueries(groupId)) as GroupQuery[]),
+    invalidate(
+      queryClient,
+      reactions.flatMap((stale) => Object.values(stale).flat()),
+    ),
   );
 
   useEffect(() => {
@@ -91,7 +90,7 @@ export function useGroupEvents(
       if (event?.type === "membership-ended" || event?.type === "group-deleted") source.close();
       if (event) apply(event);
     };
-    for (const type of Object.keys(staleAfter)) source.addEventListener(type, onEvent);
+    for (const type of eventTypes) source.addEventListener(type, onEvent);
     source.addEventListener("open", () => {
       if (dropped) catchUp();
       dropped = false;

@@ -1,25 +1,27 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, callApi, operationKey } from "@/lib/api-client";
 import { onEveryMount } from "@/lib/query-client";
 
 /**
- * The group's open round, or null when it has none yet (`not_found`).
- * `no_dilemma_left` is an error the screen explains. Read again each time
- * the tab opens (docs/product.md: tab loading).
+ * The group's open round, or null when it never had one: the answer says so
+ * itself (a 404 `round_not_started`), so the page needs no other read first.
+ * `waiting_for_members` and `no_dilemma_left` are errors the screen explains.
  */
-export function useCurrentRound(groupId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
+export const currentRoundQueryOptions = (groupId: string) =>
+  queryOptions({
     queryKey: operationKey(roundsApi.current, { id: groupId }),
     queryFn: async () => {
       try {
         return (await callApi(roundsApi.current, { params: { id: groupId } })).data.dilemmaData;
       } catch (error) {
-        if (error instanceof ApiError && error.code === "not_found") return null;
+        if (error instanceof ApiError && error.code === "round_not_started") return null;
         throw error;
       }
     },
-    enabled,
-    refetchOnMount: onEveryMount,
   });
+
+/** The open round, read again each time the tab opens (docs/product.md: tab loading). */
+export function useCurrentRound(groupId: string) {
+  return useQuery({ ...currentRoundQueryOptions(groupId), refetchOnMount: onEveryMount });
 }

@@ -50,29 +50,14 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
 
 /**
- * The three reads of the tab, answered here: an open round in g1 (or `current`'s
- * failure), no past round; nothing at all while the browser is offline.
+ * The tab's one read, answered here: an open round in g1 (or `current`'s
+ * failure); nothing at all while the browser is offline. Any other call fails
+ * the test: the round's answer alone says whether the group has one.
  */
 function renderTab(open: CurrentRound, current?: { status: number; body: unknown }) {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
     if (!navigator.onLine) throw new TypeError("Failed to fetch");
     const path = new URL(String(url), window.location.origin).pathname;
-    if (path === "/api/rounds/current") {
-      return json({
-        data: {
-          roundsData: [
-            {
-              roundId: "r1",
-              groupId: "g1",
-              dueDate: open.dueDate,
-              isSubmitted: false,
-              isParticipant: open.isParticipant,
-            },
-          ],
-        },
-      });
-    }
-    if (path === "/api/groups/g1/rounds/archived") return json({ data: { roundsData: [] } });
     if (path === "/api/groups/g1/rounds/r1/vote") {
       const body = JSON.parse(String(init?.body));
       return json({ data: { vote: { selectedBy: "cy", comments: null, ...body } } });
@@ -139,10 +124,10 @@ describe("CurrentRoundTab", () => {
     expect(screen.getAllByText("(You)")).toHaveLength(1);
   });
 
-  it("shows what a group without an open round shows when the round is not_found", async () => {
+  it("shows what a group without a round yet shows when the answer says round_not_started", async () => {
     renderTab(round({ cy: false }), {
       status: 404,
-      body: { error: { code: "not_found", message: "No round." } },
+      body: { error: { code: "round_not_started", message: "This group has no round yet." } },
     });
     expect(await screen.findByText("No round")).toBeTruthy();
   });

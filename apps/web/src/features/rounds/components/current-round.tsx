@@ -8,8 +8,6 @@ import { Button } from "@/components/ui/button";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { ApiError } from "@/lib/api-client";
 import { useCurrentRound } from "../api/get-current-round";
-import { usePastRounds } from "../api/get-past-rounds";
-import { useRoundsOfMine } from "../api/get-rounds-of-mine";
 import { useSubmitVotes } from "../api/submit-votes";
 import { DilemmaHeader } from "./dilemma-header";
 import { HowPointsWork } from "./how-points-work";
@@ -19,10 +17,9 @@ import { SubmitVotesBar } from "./submit-votes-bar";
 import { VoteCard } from "./vote-card";
 
 /**
- * The Current Round tab. A group with neither an open round nor a past one has
- * not started: `noRound` shows then, without asking for a round the server
- * would answer with a 404 (docs/decisions/0016-rounds.md#screens). A group that
- * has played and is down to one member shows `waiting` (waiting_for_members).
+ * The Current Round tab. A group that never had a round shows `noRound` (the
+ * answer says `round_not_started`); one that has played and is down to one
+ * member shows `waiting` (waiting_for_members).
  */
 export function CurrentRoundTab({
   groupId,
@@ -37,38 +34,30 @@ export function CurrentRoundTab({
   noRound: ReactNode;
   waiting: ReactNode;
 }) {
-  const mine = useRoundsOfMine();
-  const past = usePastRounds(groupId);
-  const hasOpen = mine.data?.some((round) => round.groupId === groupId) ?? false;
-  const started = hasOpen || (past.data?.length ?? 0) > 0;
-  const round = useCurrentRound(groupId, { enabled: mine.isSuccess && past.isSuccess && started });
+  const round = useCurrentRound(groupId);
   const [notice, setNotice] = useState(false);
 
-  // Whether a round has started is known only once both reads have answered:
-  // a failed one must not pass for "no round yet".
-  const failed = [mine, past, round].filter((read) => read.isError);
-  if (mine.isPending || past.isPending) return <RoundSkeleton />;
-  if (round.error instanceof ApiError && round.error.code === "waiting_for_members") return waiting;
-  if (failed.length > 0) {
-    const error = failed[0]?.error;
+  if (round.isPending) return <RoundSkeleton />;
+  if (round.isError) {
+    const { error } = round;
+    if (error instanceof ApiError && error.code === "waiting_for_members") return waiting;
     const noDilemmaLeft = error instanceof ApiError && error.code === "no_dilemma_left";
     return (
       <Alert
         kind={noDilemmaLeft ? "info" : "danger"}
         action={
-          <Button variant="secondary" onClick={() => failed.map((read) => read.refetch())}>
+          <Button variant="secondary" onClick={() => round.refetch()}>
             Try again
           </Button>
         }
       >
         {noDilemmaLeft
           ? roundMessages.noDilemmaLeft
-          : `We could not load the round. ${error?.message ?? ""}`}
+          : `We could not load the round. ${error.message}`}
       </Alert>
     );
   }
-  if (!started || round.data === null) return noRound;
-  if (!round.data) return <RoundSkeleton />;
+  if (round.data === null) return noRound;
   return (
     <div className="space-y-4">
       {notice && (

@@ -1,0 +1,24 @@
+import type { GroupEventType } from "@eitheror/shared/groups/events";
+import { roundsApi } from "@eitheror/shared/rounds/contract";
+import type { QueryKey } from "@tanstack/react-query";
+import { operationKey } from "@/lib/api-client";
+
+/**
+ * The rounds feature's answers on a group's page, by the live event that makes
+ * each stale (the group page's event stream invalidates them: the events carry
+ * no data).
+ */
+export function roundsStaleAfter(id: string): Partial<Record<GroupEventType, QueryKey[]>> {
+  const currentRound = operationKey(roundsApi.current, { id });
+  const openRoundsOfMine = operationKey(roundsApi.currentOfMine);
+  const pastRounds = operationKey(roundsApi.archived, { id });
+  const leaderboard = operationKey(roundsApi.leaderboard, { id });
+  const whoKnowsWhom = operationKey(roundsApi.whoKnowsWhom, { id });
+  return {
+    "member-submitted": [currentRound],
+    // Who knows whom shows the current members only.
+    "members-changed": [whoKnowsWhom],
+    "round-closed": [currentRound, openRoundsOfMine, pastRounds, leaderboard, whoKnowsWhom],
+    "round-started": [currentRound, openRoundsOfMine, pastRounds, leaderboard],
+  };
+}
