@@ -73,10 +73,22 @@ export function liveStreamCount(): LiveStreams {
  */
 const CLOSING_RETRY_MS = { min: 500, spread: 2_000 };
 
+/**
+ * What a stream may hold for a client that does not read (a phone asleep on a
+ * train, a stalled proxy): past this many bytes written and not yet taken, the
+ * stream is cut. Its EventSource comes back by itself and reads the page again
+ * (events sent while it was away are lost anyway), so the server never keeps an
+ * ever-growing backlog per client: 5,000 stalled streams cost at most this each.
+ */
+export const STREAM_BACKLOG_BYTES = 64 * 1024;
+/** Events for a stream whose caller is still being checked; more than this cuts it too. */
+const WAITING_EVENTS = 64;
+
 type EndStream = (options?: { retryMs?: number }) => void;
 
-function streamOf(
-  reply: FastifyReply,
+/** Exported for its tests: a stream's writer, its end, and its start once the caller is checked. */
+export function streamOf(
+  reply: Pick<FastifyReply, "raw">,
   heartbeatMs: number,
   streams: Set<EndStream>,
   live?: LiveStreams,
@@ -86,10 +98,16 @@ function streamOf(
   let ended = false;
   let stop = () => {};
   const waiting: string[] = [];
+  const cut = () => {
+    end();
+    raw.destroy();
+  };
   const write = (text: string) => {
     if (ended) return;
-    if (open) raw.write(text);
-    else waiting.push(text);
+    if (!open) {
+      if (waiting.push(text) > WAITING_EVENTS) cut();
+    } else if (raw.writableLength + Buffer.byteLength(text) > STREAM_BACKLOG_BYTES) cut();
+    else raw.write(text);
   };
   const heartbeat = setInterval(() => write(": heartbeat\n\n"), heartbeatMs);
   const end: EndStream = ({ retryMs } = {}) => {
