@@ -4,6 +4,7 @@ import {
   type QueryKey,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useParams } from "react-router";
 import { PageLoader } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/get-session";
@@ -54,10 +55,7 @@ const panels = {
   ),
 };
 
-/**
- * Asks for an answer as the route renders, unless cached (TanStack's
- * usePrefetchQuery, without adding its code to the landing page's chunk).
- */
+/** Asks for an answer unless cached (TanStack's prefetchQuery). */
 function askAhead<T, Key extends QueryKey>(
   queryClient: QueryClient,
   read: FetchQueryOptions<T, Error, T, Key>,
@@ -74,8 +72,12 @@ export function GroupRoute() {
   const { groupId = "" } = useParams();
   const { session } = useSession();
   const queryClient = useQueryClient();
-  askAhead(queryClient, groupQueryOptions(groupId));
-  askAhead(queryClient, currentRoundQueryOptions(groupId));
+  // Once as the page opens: after that the page's own reads decide (a member
+  // removed meanwhile is not asked for the group again).
+  useEffect(() => {
+    askAhead(queryClient, groupQueryOptions(groupId));
+    askAhead(queryClient, currentRoundQueryOptions(groupId));
+  }, [queryClient, groupId]);
   if (!session) return <PageLoader />;
   return (
     <GroupPage
