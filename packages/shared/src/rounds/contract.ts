@@ -7,9 +7,9 @@ import {
   currentRoundResponseSchema,
   leaderboardResponseSchema,
   pastRoundsResponseSchema,
-  roundParamsSchema,
   revealResponseSchema,
   revealSeenResponseSchema,
+  roundParamsSchema,
   roundSummariesResponseSchema,
   submitResponseSchema,
   voteBodySchema,
@@ -104,7 +104,8 @@ export const roundsApi = {
   revealSeen: defineOperation({
     method: "PUT",
     path: "/groups/:id/rounds/:roundId/reveal-seen",
-    summary: "The caller has seen (or skipped) this closed round's reveal: it shows no more, on any device",
+    summary:
+      "The caller has seen (or skipped) this closed round's reveal: it shows no more, on any device",
     tags,
     params: roundParamsSchema,
     response: revealSeenResponseSchema,

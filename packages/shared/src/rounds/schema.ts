@@ -243,9 +243,7 @@ export const revealSchema = z.object({
 });
 export type Reveal = z.infer<typeof revealSchema>;
 /** The newest closed round the caller played and has not seen revealed, or null. */
-export const revealResponseSchema = dataEnvelope(
-  z.object({ revealData: revealSchema.nullable() }),
-);
+export const revealResponseSchema = dataEnvelope(z.object({ revealData: revealSchema.nullable() }));
 export const revealSeenResponseSchema = dataEnvelope(z.object({ revealSeen: z.literal(true) }));
 
 export const votesResponseSchema = dataEnvelope(z.object({ votesData: z.array(voteSchema) }));
