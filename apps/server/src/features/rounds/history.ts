@@ -24,7 +24,7 @@ import { findRound, listSubmittedVotes, listVotes } from "./data";
 import { listArchived, listResults, memberScores, scoresAround } from "./history-data";
 import { revealSeenBy } from "./reveal-data";
 
-export const noSuchRound = () => notFound("This round does not exist.");
+const noSuchRound = () => notFound("This round does not exist.");
 
 /** A round of the group as findRound reads it. */
 type FoundRound = NonNullable<Awaited<ReturnType<typeof findRound>>>;
@@ -126,20 +126,27 @@ export async function leaderboardOf(tx: Tx, groupId: string): Promise<Leaderboar
   return rankByScore(await memberScores(tx, groupId));
 }
 
+export interface HistoryParts {
+  groups: GroupAccess;
+  settle: (groupIds: string[]) => Promise<void>;
+}
+
+/** The caller's membership of the group (or its refusal), once the group's overdue rounds are closed. */
+export function settledMemberOf({ groups, settle }: HistoryParts) {
+  return async (viewer: Viewer, groupId: string) => {
+    const membership = await groups.memberOf(viewer, groupId);
+    await settle([membership.groupId]);
+    return membership;
+  };
+}
+
 /**
  * What members read of the rounds behind them: the leaderboard, the archive, one
  * closed round and its votes. Every read closes overdue rounds first, so nobody
  * reads a round as open past its due date.
  */
-export function createRoundHistory(
-  { db }: Core,
-  { groups, settle }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void> },
-) {
-  async function memberOf(viewer: Viewer, groupId: string) {
-    const membership = await groups.memberOf(viewer, groupId);
-    await settle([membership.groupId]);
-    return membership;
-  }
+export function createRoundHistory({ db }: Core, parts: HistoryParts) {
+  const memberOf = settledMemberOf(parts);
 
   return {
     async leaderboard(viewer: Viewer, groupId: string): Promise<LeaderboardEntry[]> {

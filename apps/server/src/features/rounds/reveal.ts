@@ -2,9 +2,8 @@ import type { Reveal, UnseenResults } from "@eitheror/shared/rounds/schema";
 import type { Tx } from "../../db/client";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import type { GroupAccess } from "../groups/service";
 import { findRound } from "./data";
-import { closedRound, readClosedRound } from "./history";
+import { closedRound, type HistoryParts, readClosedRound, settledMemberOf } from "./history";
 import { insertRevealSeen, newestPlayedRounds } from "./reveal-data";
 
 /**
@@ -22,15 +21,8 @@ export async function unseenResultsOf(tx: Tx, userId: string): Promise<UnseenRes
  * closed round the member took part in, until they have seen it. Every read
  * closes overdue rounds first, so a round past its due date is revealed at once.
  */
-export function createRoundReveal(
-  { db, clock }: Core,
-  { groups, settle }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void> },
-) {
-  async function memberOf(viewer: Viewer, groupId: string) {
-    const membership = await groups.memberOf(viewer, groupId);
-    await settle([membership.groupId]);
-    return membership;
-  }
+export function createRoundReveal({ db, clock }: Core, parts: HistoryParts) {
+  const memberOf = settledMemberOf(parts);
 
   return {
     /** The reveal due to the caller in this group, or null: nothing new, or already seen. */
