@@ -41,6 +41,9 @@ export const roundsAccess: Record<keyof typeof roundsApi, Record<Caller, number>
   archived: row(401, 403, 404, 200, 404, 200, 404, 404),
   round: row(401, 403, 404, 200, 404, 200, 404, 404),
   votes: row(401, 403, 404, 200, 404, 200, 404, 404),
+  reveal: row(401, 403, 404, 200, 404, 200, 404, 404),
+  // Marking a closed round's reveal seen: refused to whoever may not read the round.
+  revealSeen: row(401, 403, 404, 200, 404, 200, 404, 404),
   // A closed round's share link: members only, refused as the round itself is.
   share: row(401, 403, 404, 200, 404, 200, 404, 404),
 };

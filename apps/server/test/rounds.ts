@@ -4,6 +4,9 @@ import type {
   CurrentRound,
   LeaderboardEntry,
   PastRound,
+  Reveal,
+  RoundSummary,
+  UnseenResults,
   Vote,
   VoteBody,
 } from "@eitheror/shared/rounds/schema";
@@ -79,6 +82,14 @@ export const rounds = {
     by.get<Data<{ roundData: ArchivedRound }>>(`/api/groups/${groupId}/rounds/${roundId}`),
   votes: (by: TestClient, groupId: string, roundId: string) =>
     by.get<Data<{ votesData: Vote[] }>>(`/api/groups/${groupId}/rounds/${roundId}/votes`),
+  reveal: (by: TestClient, groupId: string) =>
+    by.get<Data<{ revealData: Reveal | null }>>(`/api/groups/${groupId}/rounds/reveal`),
+  revealSeen: (by: TestClient, groupId: string, roundId: string) =>
+    by.put<Data<{ revealSeen: true }>>(`/api/groups/${groupId}/rounds/${roundId}/reveal-seen`),
+  ofMine: (by: TestClient) =>
+    by.get<Data<{ roundsData: RoundSummary[]; unseenResults: UnseenResults[] }>>(
+      "/api/rounds/current",
+    ),
 };
 
 /** The open round's id, read by `by`; throws when there is none. */

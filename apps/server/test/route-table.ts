@@ -292,6 +292,9 @@ export const VALID: Record<string, (ids: Ids) => Valid> = {
   "GET /api/groups/:id/rounds/:roundId": round,
   "GET /api/groups/:id/rounds/:roundId/votes": round,
   "GET /api/groups/:id/rounds/:roundId/share": round,
+  "GET /api/groups/:id/rounds/reveal": group,
+  // The world's round is open: a well-formed call answered with the 404 of a round not over yet.
+  "PUT /api/groups/:id/rounds/:roundId/reveal-seen": round,
   "GET /api/dilemmas/global/days/:day": () => ({ params: { day: "2020-01-01" } }),
   // Well-formed, not signed by the server: the 404 of a wrong signature.
   "GET /api/share/rounds/:shareId": () => ({ params: { shareId: "round.c2lnbmF0dXJl" } }),

@@ -20,4 +20,11 @@ export { outbox } from "./tables/mail";
 export { userMailPreferences } from "./tables/notifications";
 export { files } from "./tables/profile-images";
 export { rateLimits } from "./tables/rate-limits";
-export { roundResults, roundSitOuts, roundSubmissions, rounds, votes } from "./tables/rounds";
+export {
+  roundResults,
+  roundReveals,
+  roundSitOuts,
+  roundSubmissions,
+  rounds,
+  votes,
+} from "./tables/rounds";

@@ -7,6 +7,8 @@ import {
   currentRoundResponseSchema,
   leaderboardResponseSchema,
   pastRoundsResponseSchema,
+  revealResponseSchema,
+  revealSeenResponseSchema,
   roundParamsSchema,
   roundSummariesResponseSchema,
   submitResponseSchema,
@@ -89,6 +91,24 @@ export const roundsApi = {
     tags,
     params: roundParamsSchema,
     response: archivedRoundResponseSchema,
+  }),
+  reveal: defineOperation({
+    method: "GET",
+    path: "/groups/:id/rounds/reveal",
+    summary:
+      "The newest closed round the caller played and has not seen revealed, with its votes (null: nothing to reveal)",
+    tags,
+    params: groupParamsSchema,
+    response: revealResponseSchema,
+  }),
+  revealSeen: defineOperation({
+    method: "PUT",
+    path: "/groups/:id/rounds/:roundId/reveal-seen",
+    summary:
+      "The caller has seen (or skipped) this closed round's reveal: it shows no more, on any device",
+    tags,
+    params: roundParamsSchema,
+    response: revealSeenResponseSchema,
   }),
   votes: defineOperation({
     method: "GET",

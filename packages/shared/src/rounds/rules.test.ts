@@ -3,11 +3,15 @@ import { describe, expect, it } from "vitest";
 import {
   byVotesNeeded,
   type CastVote,
+  judgeVotes,
   type OpenRoundOfMine,
   type Participant,
   previewDilemma,
   rankByScore,
+  ranksAround,
+  readRound,
   scoreRound,
+  topReaders,
 } from "./rules";
 
 const vote = (by: string, forWhom: string, option: "A" | "B" | null): CastVote => ({
@@ -15,6 +19,20 @@ const vote = (by: string, forWhom: string, option: "A" | "B" | null): CastVote =
   selectedFor: forWhom,
   optionSelected: option,
 });
+
+const ids = ["a", "b", "c", "d", "e"];
+const round = fc.record({
+  submitted: fc.uniqueArray(fc.constantFrom(...ids)),
+  votes: fc.array(
+    fc.record({
+      selectedBy: fc.constantFrom(...ids),
+      selectedFor: fc.constantFrom(...ids),
+      optionSelected: fc.constantFrom("A" as const, "B" as const, null),
+    }),
+  ),
+});
+const participantsOf = (submitted: string[]) =>
+  ids.map((id) => ({ id, submitted: submitted.includes(id) }));
 
 describe("scoreRound", () => {
   it("scores the example of docs/game-rules.md", () => {
@@ -82,20 +100,6 @@ describe("scoreRound", () => {
     });
   });
 
-  const ids = ["a", "b", "c", "d", "e"];
-  const round = fc.record({
-    submitted: fc.uniqueArray(fc.constantFrom(...ids)),
-    votes: fc.array(
-      fc.record({
-        selectedBy: fc.constantFrom(...ids),
-        selectedFor: fc.constantFrom(...ids),
-        optionSelected: fc.constantFrom("A" as const, "B" as const, null),
-      }),
-    ),
-  });
-  const participantsOf = (submitted: string[]) =>
-    ids.map((id) => ({ id, submitted: submitted.includes(id) }));
-
   it("never gives more points than the other submitted participants, nor any to a non-submitter", () => {
     fc.assert(
       fc.property(round, ({ submitted, votes }) => {
@@ -137,6 +141,154 @@ describe("scoreRound", () => {
         },
       ),
     );
+  });
+});
+
+/** The second round of docs/game-rules.md's reveal example: Dan joined after Ana submitted; Cy did not submit. */
+const secondRound = {
+  people: [
+    { id: "ana", submitted: true },
+    { id: "ben", submitted: true },
+    { id: "cy", submitted: false },
+    { id: "dan", submitted: true },
+  ],
+  votes: [
+    vote("ana", "ana", "B"),
+    vote("ana", "ben", "A"),
+    vote("ana", "cy", "A"),
+    vote("ben", "ben", "A"),
+    vote("ben", "ana", "B"),
+    vote("ben", "cy", "B"),
+    vote("ben", "dan", "A"),
+    vote("cy", "cy", "A"),
+    vote("cy", "ana", "B"),
+    vote("dan", "dan", "A"),
+    vote("dan", "ana", "B"),
+    vote("dan", "ben", "A"),
+    vote("dan", "cy", "A"),
+  ],
+};
+
+describe("readRound", () => {
+  it("reads the reveal example of docs/game-rules.md", () => {
+    expect(readRound(secondRound.people, secondRound.votes)).toEqual({
+      // Ana never predicted Dan (she had submitted when he joined): still one of hers to read.
+      ana: { isSubmitted: true, points: 1, readable: 2, readRightBy: 2, readableBy: 2 },
+      ben: { isSubmitted: true, points: 2, readable: 2, readRightBy: 2, readableBy: 2 },
+      cy: { isSubmitted: false, points: 0, readable: 0, readRightBy: 0, readableBy: 0 },
+      dan: { isSubmitted: true, points: 2, readable: 2, readRightBy: 1, readableBy: 2 },
+    });
+  });
+
+  it("gives the points scoreRound fixes, as many right readings as points, within what could be read", () => {
+    fc.assert(
+      fc.property(round, ({ submitted, votes }) => {
+        const people = participantsOf(submitted);
+        const once = [
+          ...new Map(votes.map((v) => [`${v.selectedBy}>${v.selectedFor}`, v])).values(),
+        ];
+        const readings = readRound(people, once);
+        const scores = scoreRound(people, once);
+        let points = 0;
+        let readRightBy = 0;
+        for (const id of ids) {
+          const reading = readings[id];
+          expect({ isSubmitted: reading?.isSubmitted, points: reading?.points }).toEqual(
+            scores[id],
+          );
+          expect(reading?.points).toBeLessThanOrEqual(reading?.readable ?? 0);
+          expect(reading?.readRightBy).toBeLessThanOrEqual(reading?.readableBy ?? 0);
+          points += reading?.points ?? 0;
+          readRightBy += reading?.readRightBy ?? 0;
+        }
+        expect(readRightBy).toBe(points);
+      }),
+    );
+  });
+});
+
+describe("judgeVotes", () => {
+  it("marks each prediction about someone with a pick of their own, and nothing else", () => {
+    const judged = judgeVotes(secondRound.people, secondRound.votes);
+    const marks = Object.fromEntries(
+      judged.map((v) => [`${v.selectedBy}>${v.selectedFor}`, v.isRight]),
+    );
+    expect(marks).toEqual({
+      "ana>ana": null,
+      "ana>ben": true,
+      "ana>cy": null,
+      "ben>ben": null,
+      "ben>ana": true,
+      "ben>cy": null,
+      "ben>dan": true,
+      // A draft of someone who did not submit is judged nothing (and never shown).
+      "cy>cy": null,
+      "cy>ana": null,
+      "dan>dan": null,
+      "dan>ana": true,
+      "dan>ben": true,
+      "dan>cy": null,
+    });
+  });
+
+  it("calls a prediction without a pick neither right nor wrong, and a wrong one false", () => {
+    const people = [
+      { id: "ana", submitted: true },
+      { id: "ben", submitted: true },
+    ];
+    const votes = [
+      vote("ana", "ana", "A"),
+      vote("ben", "ben", "B"),
+      vote("ana", "ben", null),
+      vote("ben", "ana", "B"),
+    ];
+    expect(judgeVotes(people, votes).map((v) => v.isRight)).toEqual([null, null, null, false]);
+  });
+
+  it("has as many right ones per voter as the voter's points", () => {
+    fc.assert(
+      fc.property(round, ({ submitted, votes }) => {
+        const people = participantsOf(submitted);
+        const once = [
+          ...new Map(votes.map((v) => [`${v.selectedBy}>${v.selectedFor}`, v])).values(),
+        ];
+        const scores = scoreRound(people, once);
+        for (const id of ids) {
+          const right = judgeVotes(people, once).filter((v) => v.selectedBy === id && v.isRight);
+          expect(right.length).toBe(scores[id]?.points);
+        }
+      }),
+    );
+  });
+});
+
+describe("topReaders", () => {
+  it("names every submitted participant with the most points", () => {
+    expect(topReaders(readRound(secondRound.people, secondRound.votes))).toEqual(["ben", "dan"]);
+  });
+
+  it("names nobody when nobody scored", () => {
+    expect(
+      topReaders({ ana: { isSubmitted: true, points: 0 }, cy: { isSubmitted: false, points: 0 } }),
+    ).toEqual([]);
+  });
+});
+
+describe("ranksAround", () => {
+  it("ranks the reveal example of docs/game-rules.md before and after its second round", () => {
+    const ranks = ranksAround([
+      { id: "ana", scoreBefore: 1, scoreAfter: 2 },
+      { id: "ben", scoreBefore: 2, scoreAfter: 4 },
+      { id: "cy", scoreBefore: 1, scoreAfter: 1 },
+      { id: "dan", scoreBefore: 0, scoreAfter: 2 },
+    ]);
+    const moves = Object.values(ranks).map((r) => [r.id, r.rankBefore, r.rankAfter]);
+    expect(moves).toEqual([
+      ["ana", 2, 2],
+      ["ben", 1, 1],
+      ["cy", 2, 4],
+      ["dan", 4, 2],
+    ]);
   });
 });
 

@@ -103,6 +103,13 @@ export const voteSchema = z.object({
   selectedFor: z.string(),
   optionSelected: optionSchema.nullable(),
   comments: z.string().nullable(),
+  /**
+   * Of a closed round's prediction about someone else: whether it came true
+   * (docs/game-rules.md#points). Null for one's own pick, for a prediction
+   * about someone with no pick of their own in the round (they did not
+   * submit), for no pick, and for every vote of an open round.
+   */
+  isRight: z.boolean().nullable(),
 });
 export type Vote = z.infer<typeof voteSchema>;
 
@@ -157,7 +164,25 @@ export const pastRoundSchema = z.object({
 });
 export type PastRound = z.infer<typeof pastRoundSchema>;
 
-export const memberStatSchema = z.object({ isSubmitted: z.boolean(), points: z.number().int() });
+export const memberStatSchema = z.object({
+  isSubmitted: z.boolean(),
+  points: z.number().int(),
+  /** The others whose pick this member could read (submitted, with a pick of their own): "You read 2 of {readable} right". */
+  readable: z.number().int(),
+  /** How many of the others who submitted read this member's own pick right: "{readRightBy} of {readableBy} read you right". */
+  readRightBy: z.number().int(),
+  /** The others who submitted, when this member has a pick of their own; else 0. */
+  readableBy: z.number().int(),
+  /**
+   * The member's leaderboard score and rank (current members over the closed
+   * rounds, ties shared) just before this round closed and just after. Null
+   * for someone who is no longer a member.
+   */
+  scoreBefore: z.number().int().nullable(),
+  scoreAfter: z.number().int().nullable(),
+  rankBefore: z.number().int().nullable(),
+  rankAfter: z.number().int().nullable(),
+});
 export type MemberStat = z.infer<typeof memberStatSchema>;
 
 /** A closed round: its participants as they were, even those who left since. */
@@ -169,6 +194,10 @@ export const archivedRoundSchema = z.object({
   optionB: z.string(),
   archivedDate: z.iso.datetime(),
   memberStats: z.record(z.string(), memberStatSchema),
+  /** The submitted participants with the round's most points, when above 0: the celebration's names. */
+  topReaderIds: z.array(z.string()),
+  /** Whether the caller has seen this round's reveal (stored on the server: once across devices). */
+  revealSeen: z.boolean(),
   members: z.array(
     z.object({
       id: z.string(),
@@ -181,11 +210,19 @@ export type ArchivedRound = z.infer<typeof archivedRoundSchema>;
 
 export const roundParamsSchema = groupParamsSchema.extend({ roundId: z.string().min(1).max(200) });
 
+/** A group whose newest results the caller has not seen yet: Home's "Results are in". */
+export const unseenResultsSchema = z.object({ groupId: z.string(), roundId: z.string() });
+export type UnseenResults = z.infer<typeof unseenResultsSchema>;
+
 export const currentRoundResponseSchema = dataEnvelope(
   z.object({ dilemmaData: currentRoundSchema }),
 );
 export const roundSummariesResponseSchema = dataEnvelope(
-  z.object({ roundsData: z.array(roundSummarySchema) }),
+  z.object({
+    roundsData: z.array(roundSummarySchema),
+    /** Groups whose newest closed round (one the caller played) is not yet seen revealed. */
+    unseenResults: z.array(unseenResultsSchema),
+  }),
 );
 export const voteResponseSchema = dataEnvelope(z.object({ vote: voteSchema }));
 export const submitResponseSchema = dataEnvelope(z.object({ roundClosed: z.boolean() }));
@@ -198,4 +235,15 @@ export const pastRoundsResponseSchema = dataEnvelope(
 export const archivedRoundResponseSchema = dataEnvelope(
   z.object({ roundData: archivedRoundSchema }),
 );
+
+/** A closed round's reveal: the round and its votes (submitters' only), in one answer. */
+export const revealSchema = z.object({
+  round: archivedRoundSchema,
+  votes: z.array(voteSchema),
+});
+export type Reveal = z.infer<typeof revealSchema>;
+/** The newest closed round the caller played and has not seen revealed, or null. */
+export const revealResponseSchema = dataEnvelope(z.object({ revealData: revealSchema.nullable() }));
+export const revealSeenResponseSchema = dataEnvelope(z.object({ revealSeen: z.literal(true) }));
+
 export const votesResponseSchema = dataEnvelope(z.object({ votesData: z.array(voteSchema) }));

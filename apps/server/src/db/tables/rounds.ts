@@ -121,3 +121,20 @@ export const roundSitOuts = pgTable(
     index("round_sit_outs_user_id_idx").on(table.userId),
   ],
 );
+
+/**
+ * Who has seen a closed round's reveal (or skipped it): it shows once per
+ * member, across devices (docs/decisions/0063-the-reveal-is-stored-once-per-member.md).
+ */
+export const roundReveals = pgTable(
+  "round_reveals",
+  {
+    roundId: roundRef(),
+    userId: userRef(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roundId, table.userId] }),
+    index("round_reveals_user_id_idx").on(table.userId),
+  ],
+);

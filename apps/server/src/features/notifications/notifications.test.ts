@@ -100,7 +100,7 @@ describe("round e-mails", () => {
     const [toBen] = await expectMails(receiver, ben, "Round complete", 1);
     expect(toBen?.text).toContain("You earned 2 points.");
     expect(toBen?.text).toContain("1. Ben: 2");
-    expect(toBen?.text).toContain(`/group/${groupId}/archived-round/${roundId}`);
+    expect(toBen?.text).toContain(`/group/${groupId}/archived-round/${roundId}?reveal=1`);
     expect(toBen?.html).toContain("Leaderboard, top three");
     expect(toBen?.headers.get("list-unsubscribe")).toMatch(
       /^<http.*\/api\/mail\/unsubscribe\?token=/,

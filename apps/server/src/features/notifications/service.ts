@@ -97,7 +97,8 @@ function createRoundMails(
     const list = leaderboard
       .slice(0, 3)
       .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
-    const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}`;
+    // Straight to the reveal: the archived round's page opens it on `reveal=1`.
+    const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}?reveal=1`;
     const recipients = await resultRecipients(unit.tx, roundId);
     const messages = recipients.map((person) => {
       const mine = person.submitted ? text.points(person.points) : text.didNotVote;

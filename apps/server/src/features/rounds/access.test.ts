@@ -60,7 +60,7 @@ async function freshGroup(history: boolean) {
   return { groupId, closed, open: await currentRoundId(admin, groupId) };
 }
 
-type Route = { method: "GET" | "POST"; url: string; body?: object; history?: boolean };
+type Route = { method: "GET" | "POST" | "PUT"; url: string; body?: object; history?: boolean };
 type Ids = { groupId: string; closed: string; open: string };
 const routes = {
   startFirst: ({ groupId }: Ids): Route => ({
@@ -97,6 +97,14 @@ const routes = {
   round: ({ groupId, closed }: Ids): Route => ({
     method: "GET",
     url: `/api/groups/${groupId}/rounds/${closed}`,
+  }),
+  reveal: ({ groupId }: Ids): Route => ({
+    method: "GET",
+    url: `/api/groups/${groupId}/rounds/reveal`,
+  }),
+  revealSeen: ({ groupId, closed }: Ids): Route => ({
+    method: "PUT",
+    url: `/api/groups/${groupId}/rounds/${closed}/reveal-seen`,
   }),
   votes: ({ groupId, closed }: Ids): Route => ({
     method: "GET",

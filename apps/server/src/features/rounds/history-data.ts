@@ -1,7 +1,7 @@
 // The rounds feature's reads for the archive, the leaderboard and home: closed
 // rounds and their results, scores, and each member's open rounds. (data.ts keeps
 // the open round's writes.)
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   dilemmas,
@@ -79,6 +79,37 @@ export function memberScores(tx: Tx, groupId: string) {
     .leftJoin(points, eq(points.userId, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))
     .orderBy(asc(groupMembers.joinedAt), asc(user.id));
+}
+
+/**
+ * Each current member's leaderboard score just before closed round `number`
+ * and just after: the sums of their points over the closed rounds before it,
+ * and up to it. One statement, however many rounds and members.
+ */
+export function scoresAround(tx: Tx, groupId: string, number: number) {
+  const closedUpTo = tx
+    .select({ userId: roundResults.userId, number: rounds.number, points: roundResults.points })
+    .from(roundResults)
+    .innerJoin(rounds, eq(rounds.id, roundResults.roundId))
+    .where(
+      and(
+        eq(rounds.groupId, groupId),
+        sql`${rounds.archivedAt} IS NOT NULL`,
+        lte(rounds.number, number),
+      ),
+    )
+    .as("closed_up_to");
+  return tx
+    .select({
+      id: groupMembers.userId,
+      scoreBefore: sql<number>`coalesce(sum(${closedUpTo.points}) filter (where ${closedUpTo.number} < ${number}), 0)::int`,
+      scoreAfter: sql<number>`coalesce(sum(${closedUpTo.points}), 0)::int`,
+    })
+    .from(groupMembers)
+    .leftJoin(closedUpTo, eq(closedUpTo.userId, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId))
+    .groupBy(groupMembers.userId, groupMembers.joinedAt)
+    .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId));
 }
 
 /** The group's closed rounds, newest first. */

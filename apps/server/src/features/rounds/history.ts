@@ -1,8 +1,17 @@
-import { rankByScore } from "@eitheror/shared/rounds/rules";
+import {
+  judgeVotes,
+  type Participant,
+  rankByScore,
+  ranksAround,
+  readRound,
+  topReaders,
+} from "@eitheror/shared/rounds/rules";
 import {
   type ArchivedRound,
   type LeaderboardEntry,
+  type MemberStat,
   type PastRound,
+  type Reveal,
   roundMessages,
   type Vote,
 } from "@eitheror/shared/rounds/schema";
@@ -10,15 +19,125 @@ import type { Tx } from "../../db/client";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/http/errors";
-import type { GroupAccess } from "../groups/service";
+import type { GroupAccess, MemberGroupId } from "../groups/service";
 import { findRound, listSubmittedVotes, listVotes } from "./data";
-import { listArchived, listResults, memberScores } from "./history-data";
+import { listArchived, listResults, memberScores, scoresAround } from "./history-data";
+import { revealSeenBy } from "./reveal-data";
 
 const noSuchRound = () => notFound("This round does not exist.");
+
+/** A round of the group as findRound reads it. */
+type FoundRound = NonNullable<Awaited<ReturnType<typeof findRound>>>;
+
+/** An open round's votes: nothing is judged before the round closes. */
+export const unjudged = <V>(votes: V[]) => votes.map((vote) => ({ ...vote, isRight: null }));
+
+/**
+ * A closed round's submitted ballots, each prediction judged right or wrong.
+ * Only submitters' votes are listed (drafts stay private), so their voters are
+ * the submitted participants, whose own picks are the truths.
+ */
+async function judgedBallots(tx: Tx, roundId: string): Promise<Vote[]> {
+  const ballots = await listSubmittedVotes(tx, roundId);
+  const voters = new Set(ballots.map((vote) => vote.selectedBy));
+  return judgeVotes(
+    [...voters].map((id) => ({ id, submitted: true })),
+    ballots,
+  );
+}
+
+/**
+ * Each participant's stats: the points fixed at closing, out of how many, who
+ * read them, and the leaderboard's score and rank before and after the round
+ * (current members only: null for someone who left).
+ */
+async function memberStatsOf(
+  tx: Tx,
+  round: FoundRound,
+  participants: (Participant & { points: number })[],
+  votes: Vote[],
+): Promise<Record<string, MemberStat>> {
+  const readings = readRound(participants, votes);
+  const ranks = ranksAround(await scoresAround(tx, round.groupId, round.number));
+  return Object.fromEntries(
+    participants.map(({ id, submitted, points }) => {
+      const { readable = 0, readRightBy = 0, readableBy = 0 } = readings[id] ?? {};
+      const rank = ranks[id];
+      return [
+        id,
+        {
+          isSubmitted: submitted,
+          points,
+          readable,
+          readRightBy,
+          readableBy,
+          scoreBefore: rank?.scoreBefore ?? null,
+          scoreAfter: rank?.scoreAfter ?? null,
+          rankBefore: rank?.rankBefore ?? null,
+          rankAfter: rank?.rankAfter ?? null,
+        },
+      ];
+    }),
+  );
+}
+
+/** A closed round as `me` reads it, with its judged ballots: the archived round's answer and the reveal's. */
+export async function readClosedRound(
+  tx: Tx,
+  round: FoundRound & { archivedAt: Date },
+  me: string,
+): Promise<Reveal> {
+  const results = await listResults(tx, round.id);
+  const votes = await judgedBallots(tx, round.id);
+  const participants = results.map((r) => ({
+    id: r.id,
+    submitted: r.isSubmitted,
+    points: r.points,
+  }));
+  const fixed = Object.fromEntries(
+    participants.map(({ id, submitted, points }) => [id, { isSubmitted: submitted, points }]),
+  );
+  const archived: ArchivedRound = {
+    id: round.id,
+    groupId: round.groupId,
+    dilemma: round.dilemma,
+    optionA: round.optionA,
+    optionB: round.optionB,
+    archivedDate: round.archivedAt.toISOString(),
+    memberStats: await memberStatsOf(tx, round, participants, votes),
+    topReaderIds: topReaders(fixed),
+    revealSeen: await revealSeenBy(tx, round.id, me),
+    members: results.map(({ id, displayName, photoURL }) => ({ id, displayName, photoURL })),
+  };
+  return { round: archived, votes };
+}
+
+/** The group's round `roundId` if it is closed; else the 404 of an unknown or open round. */
+export async function closedRound(tx: Tx, groupId: MemberGroupId, roundId: string) {
+  const round = await findRound(tx, groupId, { roundId });
+  if (!round) throw noSuchRound();
+  const { archivedAt } = round;
+  if (!archivedAt) throw notFound(roundMessages.notArchived);
+  return { ...round, archivedAt };
+}
 
 /** The group's leaderboard: its current members by points, equal points sharing a rank. */
 export async function leaderboardOf(tx: Tx, groupId: string): Promise<LeaderboardEntry[]> {
   return rankByScore(await memberScores(tx, groupId));
+}
+
+export interface HistoryParts {
+  groups: GroupAccess;
+  settle: (groupIds: string[]) => Promise<void>;
+}
+
+/** The caller's membership of the group (or its refusal), once the group's overdue rounds are closed. */
+export function settledMemberOf({ groups, settle }: HistoryParts) {
+  return async (viewer: Viewer, groupId: string) => {
+    const membership = await groups.memberOf(viewer, groupId);
+    await settle([membership.groupId]);
+    return membership;
+  };
 }
 
 /**
@@ -26,15 +145,8 @@ export async function leaderboardOf(tx: Tx, groupId: string): Promise<Leaderboar
  * closed round and its votes. Every read closes overdue rounds first, so nobody
  * reads a round as open past its due date.
  */
-export function createRoundHistory(
-  { db }: Core,
-  { groups, settle }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void> },
-) {
-  async function memberOf(viewer: Viewer, groupId: string) {
-    const membership = await groups.memberOf(viewer, groupId);
-    await settle([membership.groupId]);
-    return membership;
-  }
+export function createRoundHistory({ db }: Core, parts: HistoryParts) {
+  const memberOf = settledMemberOf(parts);
 
   return {
     async leaderboard(viewer: Viewer, groupId: string): Promise<LeaderboardEntry[]> {
@@ -53,27 +165,9 @@ export function createRoundHistory(
 
     /** A closed round; an open one is not in the archive yet (404). */
     async round(viewer: Viewer, groupId: string, roundId: string): Promise<ArchivedRound> {
-      const { groupId: id } = await memberOf(viewer, groupId);
-      const round = await findRound(db, id, { roundId });
-      if (!round) throw noSuchRound();
-      if (!round.archivedAt) throw notFound(roundMessages.notArchived);
-      const results = await listResults(db, round.id);
-      return {
-        id: round.id,
-        groupId: id,
-        dilemma: round.dilemma,
-        optionA: round.optionA,
-        optionB: round.optionB,
-        archivedDate: round.archivedAt.toISOString(),
-        memberStats: Object.fromEntries(
-          results.map((r) => [r.id, { isSubmitted: r.isSubmitted, points: r.points }]),
-        ),
-        members: results.map(({ id: userId, displayName, photoURL }) => ({
-          id: userId,
-          displayName,
-          photoURL,
-        })),
-      };
+      const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
+      const round = await closedRound(db, id, roundId);
+      return (await readClosedRound(db, round, me.user.id)).round;
     },
 
     /**
@@ -84,8 +178,8 @@ export function createRoundHistory(
       const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
       const round = await findRound(db, id, { roundId });
       if (!round) throw noSuchRound();
-      if (round.archivedAt) return listSubmittedVotes(db, round.id);
-      return listVotes(db, round.id, me.user.id);
+      if (round.archivedAt) return judgedBallots(db, round.id);
+      return unjudged(await listVotes(db, round.id, me.user.id));
     },
   };
 }

@@ -48,7 +48,13 @@ describe("a member reading the open round again", () => {
     expect((await rounds.vote(ana, groupId, roundId, body)).status).toBe(200);
     const votes = (await rounds.current(ana, groupId)).body.data.dilemmaData.votes;
     expect(votes).toEqual([
-      { selectedBy: ana.userId, selectedFor: ben.userId, optionSelected: "B", comments: "Ben!" },
+      {
+        selectedBy: ana.userId,
+        selectedFor: ben.userId,
+        optionSelected: "B",
+        comments: "Ben!",
+        isRight: null,
+      },
     ]);
   });
 

@@ -3,6 +3,7 @@ import {
   MIN_ROUND_MEMBERS,
   type RoundSummary,
   roundMessages,
+  type UnseenResults,
 } from "@eitheror/shared/rounds/schema";
 import type { Unit } from "../../db/transaction";
 import type { Caller, Viewer } from "../../lib/auth/provider";
@@ -11,7 +12,9 @@ import { AppError, conflict } from "../../lib/http/errors";
 import { publishAfterCommit } from "../../lib/live/events";
 import type { MemberGroupId } from "../groups/service";
 import { findRound, latestRound, listVotes, memberIds, participantIds, submittedIds } from "./data";
+import { unjudged } from "./history";
 import { openRoundsOf } from "./history-data";
+import { unseenResultsOf } from "./reveal";
 import type { VotingParts } from "./voting";
 
 const noDilemmaLeft = (status: 404 | 409) =>
@@ -44,7 +47,7 @@ async function currentRoundFor(
     dueDate: round.dueDate.toISOString(),
     membersSubmissionStatus: Object.fromEntries(members.map((id) => [id, submitted.has(id)])),
     isParticipant: members.includes(me),
-    votes: votes.filter((vote) => members.includes(vote.selectedFor)),
+    votes: unjudged(votes.filter((vote) => members.includes(vote.selectedFor))),
   };
 }
 
@@ -93,11 +96,17 @@ export function createRoundPlay(
       return reads.keep(groupId, me.user.id, round, start);
     },
 
-    async currentOfMine(viewer: Viewer): Promise<RoundSummary[]> {
+    /** Home's rounds: each group's open round, and the groups whose results the caller has not seen. */
+    async currentOfMine(
+      viewer: Viewer,
+    ): Promise<{ roundsData: RoundSummary[]; unseenResults: UnseenResults[] }> {
       const me = access.player(viewer).user.id;
       await closing.settle({ memberId: me });
       const rows = await openRoundsOf(db, me);
-      return rows.map((row) => ({ ...row, dueDate: row.dueDate.toISOString() }));
+      return {
+        roundsData: rows.map((row) => ({ ...row, dueDate: row.dueDate.toISOString() })),
+        unseenResults: await unseenResultsOf(db, me),
+      };
     },
   };
 }

@@ -61,6 +61,7 @@ async function readsOf(by: TestClient, groupId: string, closedRoundId: string) {
     pastRounds: await cost(() => rounds.archived(by, groupId)),
     archivedRound: await cost(() => rounds.round(by, groupId, closedRoundId)),
     votes: await cost(() => rounds.votes(by, groupId, closedRoundId)),
+    reveal: await cost(() => rounds.reveal(by, groupId)),
     whoKnowsWhom: await cost(() => by.get(`/api/groups/${groupId}/who-knows-whom`)),
   };
 }

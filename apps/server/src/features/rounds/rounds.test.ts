@@ -99,6 +99,7 @@ describe("a round of three", () => {
       selectedFor: ben.userId,
       optionSelected: "A",
       comments: "Ben <b>always</b> says B",
+      isRight: null,
     });
   });
 
@@ -143,10 +144,25 @@ describe("a round of three", () => {
 
     const archived = await rounds.round(cy, groupId, first);
     expect(archived.status).toBe(200);
+    const ranks = (scoreBefore: number, scoreAfter: number, rankAfter: number) => ({
+      scoreBefore,
+      scoreAfter,
+      rankBefore: 1,
+      rankAfter,
+    });
     expect(archived.body.data.roundData.memberStats).toEqual({
-      [ana.userId]: { isSubmitted: true, points: 0 },
-      [ben.userId]: { isSubmitted: true, points: 1 },
-      [cy.userId]: { isSubmitted: false, points: 0 },
+      [ana.userId]: {
+        ...{ isSubmitted: true, points: 0, readable: 1, readRightBy: 1, readableBy: 1 },
+        ...ranks(0, 0, 2),
+      },
+      [ben.userId]: {
+        ...{ isSubmitted: true, points: 1, readable: 1, readRightBy: 0, readableBy: 1 },
+        ...ranks(0, 1, 1),
+      },
+      [cy.userId]: {
+        ...{ isSubmitted: false, points: 0, readable: 0, readRightBy: 0, readableBy: 0 },
+        ...ranks(0, 0, 2),
+      },
     });
     expect(archived.body.data.roundData.archivedDate).toBe(row?.dueDate.toISOString());
     // Cy never submitted: Cy's drafts stay Cy's (docs/game-rules.md#secrecy).
@@ -158,6 +174,7 @@ describe("a round of three", () => {
       selectedFor: ben.userId,
       optionSelected: "B",
       comments: "Ben <b>always</b> says B",
+      isRight: false,
     });
     expect(await scoresOf(groupId)).toEqual([
       ["Ben", 1, 1],
@@ -200,7 +217,7 @@ describe("a round of three", () => {
     await rounds.submit(cy, groupId, second);
     expect((await rounds.submit(ben, groupId, second)).body.data).toEqual({ roundClosed: true });
     const stats = (await rounds.round(ben, groupId, second)).body.data.roundData.memberStats;
-    expect(stats).toEqual({
+    expect(stats).toMatchObject({
       [ana.userId]: { isSubmitted: true, points: 2 },
       [ben.userId]: { isSubmitted: true, points: 1 },
       [cy.userId]: { isSubmitted: true, points: 1 },
@@ -295,6 +312,7 @@ async function playedGroup(admin: Player, others: Player[]) {
   }
   for (const voter of everyone)
     expect((await rounds.submit(voter, groupId, closed)).status).toBe(200);
+  expect((await rounds.revealSeen(admin, groupId, closed)).status).toBe(200);
   const open = await currentRoundId(admin, groupId);
   expect(open).not.toBe(closed);
   await voteAll(
@@ -326,6 +344,7 @@ describe("deleting a group that has played", () => {
         "group_members",
         "group_removals",
         "round_results",
+        "round_reveals",
         "round_sit_outs",
         "round_submissions",
         "rounds",

@@ -19,7 +19,7 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
   });
 
   addOperation(app, roundsApi.currentOfMine, async (request) => ({
-    data: { roundsData: await service.play.currentOfMine(await request.signedIn()) },
+    data: await service.play.currentOfMine(await request.signedIn()),
   }));
 
   addOperation(app, roundsApi.vote, async (request) => {
@@ -57,6 +57,17 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     return {
       data: { roundData: await service.history.round(await request.signedIn(), id, roundId) },
     };
+  });
+
+  addOperation(app, roundsApi.reveal, async (request) => {
+    const viewer = await request.signedIn();
+    return { data: { revealData: await service.reveal.reveal(viewer, request.params.id) } };
+  });
+
+  addOperation(app, roundsApi.revealSeen, async (request) => {
+    const { id, roundId } = request.params;
+    await service.reveal.markSeen(await request.signedIn(), id, roundId);
+    return { data: { revealSeen: true as const } };
   });
 
   addOperation(app, roundsApi.votes, async (request) => {

@@ -7,6 +7,7 @@ import { createCurrentCache } from "./current-cache";
 import { addSitOut, dropParticipant, holdGroup, lockRound } from "./data";
 import { createRoundHistory } from "./history";
 import { createRoundPlay } from "./play";
+import { createRoundReveal } from "./reveal";
 import { createRoundSharing } from "./sharing";
 import { closeIfAllSubmitted, createVoting, roundWriteHits, voteBatcher } from "./voting";
 import { createRoundWhoKnowsWhom } from "./who-knows-whom";
@@ -47,7 +48,8 @@ function followMembership(
 
 /**
  * The rounds feature, by use: `play` (start, the open rounds), `voting` (vote,
- * submit), `history` (leaderboard, archive), `whoKnowsWhom` (the grid),
+ * submit), `history` (leaderboard, archive), `reveal` (a closed round's
+ * results, once per member), `whoKnowsWhom` (the grid),
  * `sharing` (a closed round's share card), each in the file of its name.
  */
 export function createRoundsService(core: Core, options: RoundsOptions) {
@@ -67,6 +69,7 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     play: createRoundPlay(core, parts),
     voting: createVoting(core, parts),
     history: createRoundHistory(core, { groups, settle }),
+    reveal: createRoundReveal(core, { groups, settle }),
     sharing: createRoundSharing(core, { groups, settle, signer: options.shareSigner }),
     whoKnowsWhom: createRoundWhoKnowsWhom(core, { groups, settle }),
     /** Closes every overdue round (the sweeper job); answers how many. */

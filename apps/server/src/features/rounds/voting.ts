@@ -176,7 +176,7 @@ async function voteSlowly(
   });
   if (outcome === "overdue") return outcome;
   const { selectedBy, optionSelected: option, comments: text } = outcome;
-  return { selectedBy, selectedFor, optionSelected: option, comments: text };
+  return { selectedBy, selectedFor, optionSelected: option, comments: text, isRight: null };
 }
 
 /** Voting and submitting. An overdue round is closed first and the answer is round_closed. */
@@ -203,7 +203,7 @@ export function createVoting(
       const quick = await voteQuickly(batch, vote);
       if (quick) {
         reads.forget(groupId, claim.userId);
-        return quick;
+        return { ...quick, isRight: null };
       }
       const member = await groups
         .memberOf(await caller.signedIn(), groupId)

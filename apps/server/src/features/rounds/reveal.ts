@@ -1,0 +1,49 @@
+import type { Reveal, UnseenResults } from "@eitheror/shared/rounds/schema";
+import type { Tx } from "../../db/client";
+import type { Viewer } from "../../lib/auth/provider";
+import type { Core } from "../../lib/core";
+import { findRound } from "./data";
+import { closedRound, type HistoryParts, readClosedRound, settledMemberOf } from "./history";
+import { insertRevealSeen, newestPlayedRounds } from "./reveal-data";
+
+/**
+ * Home's "Results are in": each group of `userId` whose newest closed round
+ * they took part in is not yet seen revealed. One statement.
+ */
+export async function unseenResultsOf(tx: Tx, userId: string): Promise<UnseenResults[]> {
+  const rows = await newestPlayedRounds(tx, userId);
+  return rows.filter((row) => !row.seen).map(({ groupId, roundId }) => ({ groupId, roundId }));
+}
+
+/**
+ * A closed round's reveal, once per member across devices
+ * (docs/decisions/0063-the-reveal-is-stored-once-per-member.md): the newest
+ * closed round the member took part in, until they have seen it. Every read
+ * closes overdue rounds first, so a round past its due date is revealed at once.
+ */
+export function createRoundReveal({ db, clock }: Core, parts: HistoryParts) {
+  const memberOf = settledMemberOf(parts);
+
+  return {
+    /** The reveal due to the caller in this group, or null: nothing new, or already seen. */
+    async reveal(viewer: Viewer, groupId: string): Promise<Reveal | null> {
+      const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
+      const [newest] = await newestPlayedRounds(db, me.user.id, id);
+      if (!newest || newest.seen) return null;
+      const round = await findRound(db, id, { roundId: newest.roundId });
+      if (!round?.archivedAt) return null;
+      return readClosedRound(db, { ...round, archivedAt: round.archivedAt }, me.user.id);
+    },
+
+    /**
+     * The caller has seen (or skipped) the reveal of a closed round of their
+     * group; again is harmless. A member who did not play it may mark it too:
+     * it only says they saw it. An open or unknown round is a 404, as its read.
+     */
+    async markSeen(viewer: Viewer, groupId: string, roundId: string): Promise<void> {
+      const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
+      const round = await closedRound(db, id, roundId);
+      await insertRevealSeen(db, round.id, me.user.id, clock.now());
+    },
+  };
+}
