@@ -210,6 +210,9 @@ export type ArchivedRound = z.infer<typeof archivedRoundSchema>;
 
 export const roundParamsSchema = groupParamsSchema.extend({ roundId: z.string().min(1).max(200) });
 
+/** A group whose newest results the caller has not seen yet: Home's "Results are in". */
+export const unseenResultsSchema = z.object({ groupId: z.string(), roundId: z.string() });
+export type UnseenResults = z.infer<typeof unseenResultsSchema>;
 export const currentRoundResponseSchema = dataEnvelope(
   z.object({ dilemmaData: currentRoundSchema }),
 );
@@ -244,7 +247,4 @@ export const revealResponseSchema = dataEnvelope(
 );
 export const revealSeenResponseSchema = dataEnvelope(z.object({ revealSeen: z.literal(true) }));
 
-/** A group whose newest results the caller has not seen yet: Home's "Results are in". */
-export const unseenResultsSchema = z.object({ groupId: z.string(), roundId: z.string() });
-export type UnseenResults = z.infer<typeof unseenResultsSchema>;
 export const votesResponseSchema = dataEnvelope(z.object({ votesData: z.array(voteSchema) }));
