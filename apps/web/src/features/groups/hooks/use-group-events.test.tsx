@@ -48,6 +48,7 @@ const keys = {
   pastRounds: operationKey(roundsApi.archived, { id: GROUP }),
   leaderboard: operationKey(roundsApi.leaderboard, { id: GROUP }),
   whoKnowsWhom: operationKey(roundsApi.whoKnowsWhom, { id: GROUP }),
+  reveal: operationKey(roundsApi.reveal, { id: GROUP }),
   otherGroup: operationKey(groupsApi.get, { id: "g2" }),
 };
 type Cached = keyof typeof keys;
@@ -98,7 +99,7 @@ describe("useGroupEvents", () => {
     [{ type: "members-changed" }, ["group", "whoKnowsWhom"]],
     [
       { type: "round-closed", roundId: "r1", nextRoundId: "r2" },
-      ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard", "whoKnowsWhom"],
+      ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard", "whoKnowsWhom", "reveal"],
     ],
     [
       { type: "round-started", roundId: "r1" },

@@ -19,6 +19,8 @@ const groupQueries = (id: string) => ({
   pastRounds: operationKey(roundsApi.archived, { id }),
   leaderboard: operationKey(roundsApi.leaderboard, { id }),
   whoKnowsWhom: operationKey(roundsApi.whoKnowsWhom, { id }),
+  // The closed round's results, told to the viewer once (issue 36).
+  reveal: operationKey(roundsApi.reveal, { id }),
 });
 type GroupQuery = keyof ReturnType<typeof groupQueries>;
 
@@ -29,7 +31,14 @@ export const staleAfter: Record<GroupEventType, GroupQuery[]> = {
   "members-changed": ["group", "whoKnowsWhom"],
   // The viewer is out: nothing of the group is theirs to read any more.
   "membership-ended": [],
-  "round-closed": ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard", "whoKnowsWhom"],
+  "round-closed": [
+    "currentRound",
+    "openRoundsOfMine",
+    "pastRounds",
+    "leaderboard",
+    "whoKnowsWhom",
+    "reveal",
+  ],
   "round-started": ["currentRound", "openRoundsOfMine", "pastRounds", "leaderboard"],
   "group-changed": ["group"],
   "group-deleted": [],

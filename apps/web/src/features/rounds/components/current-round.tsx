@@ -12,6 +12,7 @@ import { usePastRounds } from "../api/get-past-rounds";
 import { useRoundsOfMine } from "../api/get-rounds-of-mine";
 import { useSubmitVotes } from "../api/submit-votes";
 import { DilemmaHeader } from "./dilemma-header";
+import { GroupReveal } from "./group-reveal";
 import { HowPointsWork } from "./how-points-work";
 import { MemberStatus, type RoundMember } from "./member-status";
 import { RoundSkeleton } from "./round-skeleton";
@@ -24,66 +25,101 @@ import { VoteCard } from "./vote-card";
  * would answer with a 404 (docs/decisions/0016-rounds.md#screens). A group that
  * has played and is down to one member shows `waiting` (waiting_for_members).
  */
-export function CurrentRoundTab({
-  groupId,
-  members,
-  viewerId,
-  noRound,
-  waiting,
-}: {
+export function CurrentRoundTab(props: {
   groupId: string;
   members: RoundMember[];
   viewerId: string;
   noRound: ReactNode;
   waiting: ReactNode;
 }) {
+  const past = usePastRounds(props.groupId);
+  // The round the viewer's own submit just went through for: 'Successfully
+  // submitted votes!' belongs to it, not to the next round's ballot.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  return (
+    <>
+      <GroupReveal
+        groupId={props.groupId}
+        viewerId={props.viewerId}
+        enabled={(past.data?.length ?? 0) > 0}
+        notice={(roundId) => (roundId === submitted ? roundMessages.submitted : null)}
+        onClosed={() => setSubmitted(null)}
+      />
+      <RoundPanel {...props} submitted={submitted} onSubmitted={setSubmitted} />
+    </>
+  );
+}
+
+function RoundPanel({
+  groupId,
+  members,
+  viewerId,
+  noRound,
+  waiting,
+  submitted,
+  onSubmitted,
+}: {
+  groupId: string;
+  members: RoundMember[];
+  viewerId: string;
+  noRound: ReactNode;
+  waiting: ReactNode;
+  submitted: string | null;
+  onSubmitted: (roundId: string | null) => void;
+}) {
   const mine = useRoundsOfMine();
   const past = usePastRounds(groupId);
   const hasOpen = mine.data?.some((round) => round.groupId === groupId) ?? false;
   const started = hasOpen || (past.data?.length ?? 0) > 0;
   const round = useCurrentRound(groupId, { enabled: mine.isSuccess && past.isSuccess && started });
-  const [notice, setNotice] = useState(false);
 
   // Whether a round has started is known only once both reads have answered:
   // a failed one must not pass for "no round yet".
   const failed = [mine, past, round].filter((read) => read.isError);
   if (mine.isPending || past.isPending) return <RoundSkeleton />;
   if (round.error instanceof ApiError && round.error.code === "waiting_for_members") return waiting;
-  if (failed.length > 0) {
-    const error = failed[0]?.error;
-    const noDilemmaLeft = error instanceof ApiError && error.code === "no_dilemma_left";
-    return (
-      <Alert
-        kind={noDilemmaLeft ? "info" : "danger"}
-        action={
-          <Button variant="secondary" onClick={() => failed.map((read) => read.refetch())}>
-            Try again
-          </Button>
-        }
-      >
-        {noDilemmaLeft
-          ? roundMessages.noDilemmaLeft
-          : `We could not load the round. ${error?.message ?? ""}`}
-      </Alert>
-    );
-  }
+  if (failed.length > 0) return <RoundLoadFailed failed={failed} />;
   if (!started || round.data === null) return noRound;
   if (!round.data) return <RoundSkeleton />;
+  const roundId = round.data.roundId;
   return (
     <div className="space-y-4">
-      {notice && (
-        <Alert kind="success" onDismiss={() => setNotice(false)}>
+      {submitted === roundId && (
+        <Alert kind="success" onDismiss={() => onSubmitted(null)}>
           {roundMessages.submitted}
         </Alert>
       )}
       <RoundView
-        key={round.data.roundId}
+        key={roundId}
         round={round.data}
         members={members}
         viewerId={viewerId}
-        onSubmitted={() => setNotice(true)}
+        onSubmitted={() => onSubmitted(roundId)}
       />
     </div>
+  );
+}
+
+function RoundLoadFailed({
+  failed,
+}: {
+  failed: { error: Error | null; refetch: () => unknown }[];
+}) {
+  const error = failed[0]?.error;
+  const noDilemmaLeft = error instanceof ApiError && error.code === "no_dilemma_left";
+  return (
+    <Alert
+      kind={noDilemmaLeft ? "info" : "danger"}
+      action={
+        <Button variant="secondary" onClick={() => failed.map((read) => read.refetch())}>
+          Try again
+        </Button>
+      }
+    >
+      {noDilemmaLeft
+        ? roundMessages.noDilemmaLeft
+        : `We could not load the round. ${error?.message ?? ""}`}
+    </Alert>
   );
 }
 
@@ -177,7 +213,8 @@ function Ballot({
         ))}
       </ul>
       <SubmitVotesBar
-        ready={ready}
+        picked={people.length - unpicked.length}
+        needed={people.length}
         pending={submit.isPending}
         failure={failure}
         onSubmit={() => submit.mutateAsync().then(onSubmitted)}
