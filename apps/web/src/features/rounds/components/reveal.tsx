@@ -1,13 +1,13 @@
 import { listOfNames, rankChange, revealMessages as text } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Option, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
-import { optionTone } from "@eitheror/shared/shell/markup";
-import { Check, PartyPopper, X } from "lucide-react";
+import { PartyPopper } from "lucide-react";
 import { type CSSProperties, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { PickBadge, RightOrWrong } from "./round-marks";
 import { memberNameOf, ownPicks, predictionOf, rankingAfter, readRightBy } from "./round-results";
 
 export interface RevealProps {
@@ -208,41 +208,6 @@ function Choices({
         })}
       </ul>
     </section>
-  );
-}
-
-export function PickBadge({ option }: { option: Option }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex size-5 items-center justify-center rounded-full text-xs font-bold text-on-option",
-        optionTone[option].solid,
-      )}
-    >
-      {option}
-    </span>
-  );
-}
-
-/** ✓ or ✗, said in words too: colour is never the only sign. */
-export function RightOrWrong({ right, mine = false }: { right: boolean; mine?: boolean }) {
-  const words = mine
-    ? right
-      ? text.youReadThem
-      : text.youMissedThem
-    : right
-      ? text.right
-      : text.wrong;
-  return (
-    <span
-      className={cn(
-        "inline-flex size-6 shrink-0 items-center justify-center rounded-full",
-        right ? "bg-success-soft text-success-fg" : "bg-danger-soft text-danger-fg",
-      )}
-    >
-      {right ? <Check aria-hidden className="size-4" /> : <X aria-hidden className="size-4" />}
-      <span className="sr-only">{words}</span>
-    </span>
   );
 }
 
