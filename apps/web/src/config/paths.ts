@@ -1,6 +1,3 @@
-/** The archived round's query parameter that opens its reveal at once (`?reveal=1`). */
-export const REVEAL_PARAM = "reveal";
-
 /** Every page the web app routes to, in one place (API paths come from the shared contracts). */
 export const paths = {
   landing: "/",
@@ -16,9 +13,6 @@ export const paths = {
   invite: (inviteCode = ":inviteCode") => `/invite/${inviteCode}`,
   archivedRound: (groupId = ":groupId", roundId = ":roundId") =>
     `/group/${groupId}/archived-round/${roundId}`,
-  /** A closed round with its reveal open at once (the results e-mail, the round-over notice). */
-  roundReveal: (groupId: string, roundId: string) =>
-    `/group/${groupId}/archived-round/${roundId}?${REVEAL_PARAM}=1`,
   /** A day's global dilemma and its split (UTC day, YYYY-MM-DD): what a shared result links to. */
   daily: (day = ":day") => `/daily/${day}`,
   /** A closed round's signed share link (docs/decisions/0028). */

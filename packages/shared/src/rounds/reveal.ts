@@ -3,6 +3,15 @@
  * of Home's "Results are in" and of the ballot's progress (issue 36). Written
  * once here, read by the web app and its browser journeys.
  */
+/**
+ * The archived round's query parameter that opens its reveal at once
+ * (`/group/{groupId}/archived-round/{roundId}?reveal=1`: the results e-mail, the
+ * round-over notice). Not in the web's `paths`, which the landing page carries.
+ */
+export const REVEAL_PARAM = "reveal";
+/** The query that opens a closed round's reveal, to put after its archived-round path. */
+export const revealQuery = `?${REVEAL_PARAM}=1`;
+
 export const revealMessages = {
   /** Home's group card, until the viewer has seen the newest closed round's reveal. */
   resultsIn: "Results are in",

@@ -1,3 +1,4 @@
+import { revealQuery } from "@eitheror/shared/rounds/reveal";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -16,7 +17,7 @@ describe("RoundOverNotice", () => {
     );
     expect(screen.getByRole("status").textContent).toContain(roundMessages.roundOver);
     expect(screen.getByRole("link", { name: roundMessages.seeResults }).getAttribute("href")).toBe(
-      paths.roundReveal("g1", "r1"),
+      `${paths.archivedRound("g1", "r1")}${revealQuery}`,
     );
     await userEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(onDismiss).toHaveBeenCalledTimes(1);

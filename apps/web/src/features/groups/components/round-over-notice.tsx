@@ -1,3 +1,4 @@
+import { revealQuery } from "@eitheror/shared/rounds/reveal";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -20,7 +21,7 @@ export function RoundOverNotice({
       onDismiss={onDismiss}
       action={
         <Link
-          to={paths.roundReveal(groupId, roundId)}
+          to={`${paths.archivedRound(groupId, roundId)}${revealQuery}`}
           className={buttonClass("secondary", undefined, "sm")}
         >
           {roundMessages.seeResults}

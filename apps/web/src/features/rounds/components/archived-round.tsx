@@ -1,4 +1,4 @@
-import { revealMessages } from "@eitheror/shared/rounds/reveal";
+import { REVEAL_PARAM, revealMessages } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
@@ -12,15 +12,15 @@ import { CardHeading } from "@/components/ui/card-heading";
 import { Link } from "@/components/ui/link";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { PageTitle } from "@/components/ui/page-title";
-import { paths, REVEAL_PARAM } from "@/config/paths";
+import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { useArchivedRound } from "../api/get-archived-round";
 import { useRoundVotes } from "../api/get-round-votes";
 import { useMarkRevealSeen } from "../api/mark-reveal-seen";
 import { DilemmaHeader } from "./dilemma-header";
 import { HowPointsWork } from "./how-points-work";
-import { LazyReveal } from "./lazy-reveal";
 import { PredictionsGrid } from "./predictions-grid";
+import { RevealDialog } from "./reveal";
 import { RightOrWrong } from "./round-marks";
 import { RoundSkeleton } from "./round-skeleton";
 import { ShareRoundButton } from "./share-round-button";
@@ -94,7 +94,7 @@ export function ArchivedRoundPage({
       <Results round={round.data} votes={votes.data} />
       <HowPointsWork />
       {replay.shown && (
-        <LazyReveal
+        <RevealDialog
           round={round.data}
           votes={votes.data}
           viewerId={viewerId}

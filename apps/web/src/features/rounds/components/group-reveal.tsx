@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { useReveal } from "../api/get-reveal";
 import { useMarkRevealSeen } from "../api/mark-reveal-seen";
-import { LazyReveal } from "./lazy-reveal";
+import { RevealDialog } from "./reveal";
 
 /**
  * Reveals closed in this tab: they stay closed even while the server has not
@@ -47,7 +47,7 @@ export function GroupReveal({
     onClosed?.(roundId);
   };
   return (
-    <LazyReveal
+    <RevealDialog
       round={shown.round}
       votes={shown.votes}
       viewerId={viewerId}
