@@ -36,7 +36,6 @@ export const revealMessages = {
   ownPick: "own pick",
   nextRound: "Next round",
   skip: "Skip",
-  close: "Close",
   replay: "Replay the reveal",
   grid: "Every prediction",
   gridCaption:
