@@ -11,6 +11,8 @@ export class RoundTabs {
   readonly pastRounds: Locator;
   /** Said by an open page when the round it showed closes. */
   readonly roundOver: Locator;
+  /** A closed round's results, told once (issue 36): a modal dialog over the Current Round tab. */
+  readonly reveal: Locator;
 
   constructor(readonly page: Page) {
     this.tabs = page.getByRole("tablist", { name: "Rounds" });
@@ -21,11 +23,39 @@ export class RoundTabs {
     this.leaderboard = page.getByRole("region", { name: "Leaderboard" });
     this.pastRounds = page.getByRole("region", { name: "Past Rounds" });
     this.roundOver = page.getByRole("status").filter({ hasText: "This round is over." });
+    this.reveal = page.getByRole("dialog").filter({ hasText: "The results are in" });
   }
 
-  async open(groupId: string, tab?: "leaderboard" | "past-rounds") {
+  /**
+   * Opens the group page on a tab. On Current Round, a round's results the
+   * viewer has not seen show first, over the ballot: they are skipped here
+   * (answers whether there were some), unless `keepReveal`. Whether they come is
+   * read from the page's own calls: past rounds, then the reveal when there are some.
+   */
+  async open(
+    groupId: string,
+    tab?: "leaderboard" | "past-rounds",
+    { keepReveal = false }: { keepReveal?: boolean } = {},
+  ): Promise<boolean> {
+    const answerOf = (path: string) =>
+      tab
+        ? null
+        : this.page
+            .waitForResponse((response) => response.url().endsWith(`/api/groups/${groupId}${path}`))
+            .catch(() => null);
+    const [past, reveal] = [answerOf("/rounds/archived"), answerOf("/rounds/reveal")];
     await this.page.goto(`/group/${groupId}${tab ? `?tab=${tab}` : ""}`);
     await expect(this.tabs).toBeVisible();
+    const pastRounds = (await (await past)?.json())?.data.roundsData ?? [];
+    if (pastRounds.length === 0) return false;
+    const shown = Boolean((await (await reveal)?.json())?.data.revealData);
+    if (shown && !keepReveal) await this.skipReveal();
+    return shown;
+  }
+
+  async skipReveal() {
+    await this.reveal.getByRole("button", { name: "Skip" }).click();
+    await expect(this.reveal).toBeHidden();
   }
 
   tab(name: "Current Round" | "Leaderboard" | "Past Rounds") {
@@ -47,6 +77,9 @@ export class RoundTabs {
     await expect(card.getByText("Saved")).toBeVisible();
     if (comment === undefined) return;
     const box = card.getByLabel("Comments");
+    // The box stays behind 'Add a comment' until used.
+    const add = card.getByRole("button", { name: "Add a comment" });
+    if (await add.isVisible()) await add.click();
     await box.fill(comment);
     await expect(card.getByText(`${comment.length}/1000`)).toBeVisible();
     await Promise.all([this.saved(), box.blur()]);
@@ -59,7 +92,10 @@ export class RoundTabs {
     );
   }
 
-  /** Submit Votes, the confirmation, and the success it leads to. */
+  /**
+   * Submit Votes, the confirmation, and the success it leads to (over the
+   * reveal when this submit closed the round).
+   */
   async submit() {
     await this.submitVotes.click();
     const dialog = this.page.getByRole("dialog");

@@ -1,6 +1,6 @@
 import { byVotesNeeded } from "@eitheror/shared/rounds/rules";
 import { GroupsAtAGlance } from "@/features/groups/components/groups-at-a-glance";
-import { useRoundsOfMine } from "@/features/rounds/api/get-rounds-of-mine";
+import { useRoundsOfMine, useUnseenResults } from "@/features/rounds/api/get-rounds-of-mine";
 import { RoundStatus } from "@/features/rounds/components/round-status";
 
 /**
@@ -10,13 +10,15 @@ import { RoundStatus } from "@/features/rounds/components/round-status";
  */
 export function LandingGroups() {
   const rounds = useRoundsOfMine();
+  const unseen = useUnseenResults();
   const roundOf = (groupId: string) => rounds.data?.find((open) => open.groupId === groupId);
   return (
     <GroupsAtAGlance
       roundStatus={(group) => {
         const round = roundOf(group.id);
+        const resultsIn = unseen.data?.has(group.id) ?? false;
         if (rounds.isPending) return <span aria-hidden>&nbsp;</span>;
-        return round && <RoundStatus round={round} />;
+        return (round || resultsIn) && <RoundStatus round={round} resultsIn={resultsIn} />;
       }}
       order={(groups) => byVotesNeeded(groups, (group) => roundOf(group.id))}
     />

@@ -13,6 +13,7 @@ import { AwaitingAdmin, GettingStarted } from "@/features/groups/components/gett
 import { type GroupContext, GroupPage } from "@/features/groups/components/group-page";
 import { NoPastRoundsYet } from "@/features/groups/components/round-placeholders";
 import { currentRoundQueryOptions } from "@/features/rounds/api/get-current-round";
+import { revealQueryOptions } from "@/features/rounds/api/get-reveal";
 import { roundsStaleAfter } from "@/features/rounds/api/group-events";
 import { CurrentRoundTab } from "@/features/rounds/components/current-round";
 import { LeaderboardTab } from "@/features/rounds/components/leaderboard";
@@ -64,9 +65,10 @@ function askAhead<T, Key extends QueryKey>(
 }
 
 /**
- * /group/{groupId}. The group and its open round are asked for side by side as
- * the page opens (the round's answer says itself when there is none yet), so
- * the ballot waits for one round trip after the session, not a chain of three.
+ * /group/{groupId}. The group, its open round and the reveal of the round that
+ * closed are asked for side by side as the page opens (the round's answer says
+ * itself when there is none yet), so the ballot waits for one round trip after
+ * the session, not a chain of three.
  */
 export function GroupRoute() {
   const { groupId = "" } = useParams();
@@ -77,6 +79,7 @@ export function GroupRoute() {
   useEffect(() => {
     askAhead(queryClient, groupQueryOptions(groupId));
     askAhead(queryClient, currentRoundQueryOptions(groupId));
+    askAhead(queryClient, revealQueryOptions(groupId));
   }, [queryClient, groupId]);
   if (!session) return <PageLoader />;
   return (

@@ -6,7 +6,7 @@ import { useSession } from "@/features/auth/api/get-session";
 import { DailyDilemmaPanel } from "@/features/global-dilemma/components/daily-dilemma-panel";
 import type { GroupClosedState } from "@/features/groups/components/group-page";
 import { MyGroups } from "@/features/groups/components/my-groups";
-import { useRoundsOfMine } from "@/features/rounds/api/get-rounds-of-mine";
+import { useRoundsOfMine, useUnseenResults } from "@/features/rounds/api/get-rounds-of-mine";
 import { RoundStatus } from "@/features/rounds/components/round-status";
 import { useNavigationNotice } from "../use-navigation-notice";
 
@@ -17,6 +17,7 @@ const readGroupNotice = (state: unknown) =>
 export function HomeRoute() {
   const { session } = useSession();
   const rounds = useRoundsOfMine();
+  const unseen = useUnseenResults();
   // "You were removed from …", brought from the group's page.
   const groupNotice = useNavigationNotice(readGroupNotice);
   if (!session) return <PageLoader />;
@@ -38,9 +39,10 @@ export function HomeRoute() {
         viewerId={session.user.id}
         roundStatus={(group) => {
           const round = roundOf(group.id);
+          const resultsIn = unseen.data?.has(group.id) ?? false;
           // Unknown (loading, or its read failed): nothing, rather than "not started yet".
           if (rounds.isPending || rounds.isError) return <span aria-hidden>&nbsp;</span>;
-          return round && <RoundStatus round={round} />;
+          return (round || resultsIn) && <RoundStatus round={round} resultsIn={resultsIn} />;
         }}
         // The groups that need the viewer's votes come first, due soonest first.
         order={(groups) => byVotesNeeded(groups, (group) => roundOf(group.id))}

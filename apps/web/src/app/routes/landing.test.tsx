@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "@/features/auth/api/get-session";
@@ -29,7 +29,10 @@ function server() {
     if (path === "/api/rounds/current") {
       const open = { roundId: "r1", groupId: "g2", dueDate: "2099-01-01T00:00:00.000Z" };
       return json(200, {
-        data: { roundsData: [{ ...open, isSubmitted: false, isParticipant: true }] },
+        data: {
+          roundsData: [{ ...open, isSubmitted: false, isParticipant: true }],
+          unseenResults: [{ groupId: "g1", roundId: "r0" }],
+        },
       });
     }
     return json(404, { error: { code: "not_found", message: "Not here." } });
@@ -67,6 +70,9 @@ describe("LandingRoute", () => {
     const section = await screen.findByRole("region", { name: "Your groups" }, { timeout: 20_000 });
     expect(screen.queryByText(PITCH)).toBeNull();
     await screen.findByText("Awaiting your votes");
+    // The group whose results the viewer has not seen says so.
+    const idle = within(section).getByText("Idle Club").closest("a") as HTMLElement;
+    expect(idle.textContent).toContain("Results are in");
     const links = [...section.querySelectorAll("a")].map((link) => link.getAttribute("href"));
     expect(links).toEqual(["/group/g2", "/group/g1", "/home"]);
     // Its code loads on demand, the first time in a test worker slowly.

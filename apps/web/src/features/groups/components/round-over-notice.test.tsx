@@ -1,3 +1,4 @@
+import { revealQuery } from "@eitheror/shared/rounds/reveal";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -7,7 +8,7 @@ import { paths } from "@/config/paths";
 import { RoundOverNotice } from "./round-over-notice";
 
 describe("RoundOverNotice", () => {
-  it("says the round is over and leads to that round's results", async () => {
+  it("says the round is over and leads to that round's reveal", async () => {
     const onDismiss = vi.fn();
     render(
       <MemoryRouter>
@@ -16,7 +17,7 @@ describe("RoundOverNotice", () => {
     );
     expect(screen.getByRole("status").textContent).toContain(roundMessages.roundOver);
     expect(screen.getByRole("link", { name: roundMessages.seeResults }).getAttribute("href")).toBe(
-      paths.archivedRound("g1", "r1"),
+      `${paths.archivedRound("g1", "r1")}${revealQuery}`,
     );
     await userEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(onDismiss).toHaveBeenCalledTimes(1);

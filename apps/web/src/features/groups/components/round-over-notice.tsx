@@ -1,10 +1,11 @@
+import { revealQuery } from "@eitheror/shared/rounds/reveal";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { paths } from "@/config/paths";
 
-/** The round the page showed has just closed: its results are one tap away. */
+/** The round the page showed has just closed: its reveal is one tap away. */
 export function RoundOverNotice({
   groupId,
   roundId,
@@ -20,7 +21,7 @@ export function RoundOverNotice({
       onDismiss={onDismiss}
       action={
         <Link
-          to={paths.archivedRound(groupId, roundId)}
+          to={`${paths.archivedRound(groupId, roundId)}${revealQuery}`}
           className={buttonClass("secondary", undefined, "sm")}
         >
           {roundMessages.seeResults}

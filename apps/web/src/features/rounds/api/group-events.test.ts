@@ -5,20 +5,21 @@ import { roundsStaleAfter } from "./group-events";
 
 describe("roundsStaleAfter", () => {
   const stale = roundsStaleAfter("g1");
-  const key = (operation: "current" | "archived" | "leaderboard" | "whoKnowsWhom") =>
+  const key = (operation: "current" | "archived" | "leaderboard" | "whoKnowsWhom" | "reveal") =>
     operationKey(roundsApi[operation], { id: "g1" });
 
   it("a submit moves the current round only", () => {
     expect(stale["member-submitted"]).toEqual([key("current")]);
   });
 
-  it("a closed round changes the round, home's cards, the archive and the scores", () => {
+  it("a closed round changes the round, home's cards, the archive, the scores and the reveal", () => {
     expect(stale["round-closed"]).toEqual([
       key("current"),
       operationKey(roundsApi.currentOfMine),
       key("archived"),
       key("leaderboard"),
       key("whoKnowsWhom"),
+      key("reveal"),
     ]);
   });
 

@@ -14,11 +14,13 @@ export function roundsStaleAfter(id: string): Partial<Record<GroupEventType, Que
   const pastRounds = operationKey(roundsApi.archived, { id });
   const leaderboard = operationKey(roundsApi.leaderboard, { id });
   const whoKnowsWhom = operationKey(roundsApi.whoKnowsWhom, { id });
+  // The closed round's results, told to each member once (issue 36).
+  const reveal = operationKey(roundsApi.reveal, { id });
   return {
     "member-submitted": [currentRound],
     // Who knows whom shows the current members only.
     "members-changed": [whoKnowsWhom],
-    "round-closed": [currentRound, openRoundsOfMine, pastRounds, leaderboard, whoKnowsWhom],
+    "round-closed": [currentRound, openRoundsOfMine, pastRounds, leaderboard, whoKnowsWhom, reveal],
     "round-started": [currentRound, openRoundsOfMine, pastRounds, leaderboard],
   };
 }

@@ -1,11 +1,12 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi, operationKey } from "@/lib/api-client";
+import { revealKey } from "./get-reveal";
 
 /**
  * Submits the caller's votes for good, then reads the round again (the last
  * submit closes it and opens the next), the home cards and, when it closed,
- * the leaderboard and past rounds.
+ * the leaderboard, past rounds and the reveal of its results.
  */
 export function useSubmitVotes(groupId: string, roundId: string) {
   const queryClient = useQueryClient();
@@ -26,6 +27,7 @@ export function useSubmitVotes(groupId: string, roundId: string) {
           queryClient.invalidateQueries({
             queryKey: operationKey(roundsApi.archived, { id: groupId }),
           }),
+        roundClosed && queryClient.invalidateQueries({ queryKey: revealKey(groupId) }),
       ]),
   });
 }

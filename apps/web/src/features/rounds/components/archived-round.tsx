@@ -1,9 +1,12 @@
+import { REVEAL_PARAM, revealMessages } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
-import { ArrowLeft, SearchX } from "lucide-react";
+import { ArrowLeft, PartyPopper, SearchX } from "lucide-react";
+import { useEffect, useEffectEvent, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CardHeading } from "@/components/ui/card-heading";
 import { Link } from "@/components/ui/link";
@@ -13,15 +16,28 @@ import { paths } from "@/config/paths";
 import { ApiError } from "@/lib/api-client";
 import { useArchivedRound } from "../api/get-archived-round";
 import { useRoundVotes } from "../api/get-round-votes";
+import { useMarkRevealSeen } from "../api/mark-reveal-seen";
 import { DilemmaHeader } from "./dilemma-header";
 import { HowPointsWork } from "./how-points-work";
+import { PredictionsGrid } from "./predictions-grid";
+import { RevealDialog } from "./reveal";
+import { RightOrWrong } from "./round-marks";
 import { RoundSkeleton } from "./round-skeleton";
 import { ShareRoundButton } from "./share-round-button";
 
 /** /group/{groupId}/archived-round/{roundId}: a closed round, its results and every vote. */
-export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; roundId: string }) {
+export function ArchivedRoundPage({
+  groupId,
+  roundId,
+  viewerId,
+}: {
+  groupId: string;
+  roundId: string;
+  viewerId: string;
+}) {
   const round = useArchivedRound(groupId, roundId);
   const votes = useRoundVotes(groupId, roundId);
+  const replay = useReplay(groupId, roundId, round.data?.revealSeen ?? true);
   const back = (
     <Link
       to={`${paths.group(groupId)}?tab=past-rounds`}
@@ -66,12 +82,54 @@ export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; round
         optionB={round.data.optionB}
       >
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
-        <ShareRoundButton groupId={groupId} roundId={roundId} />
+        <div className="flex flex-wrap items-center gap-x-3">
+          <ShareRoundButton groupId={groupId} roundId={roundId} />
+          <Button variant="secondary" className="mt-3" onClick={replay.open}>
+            <PartyPopper aria-hidden className="size-4" />
+            {revealMessages.replay}
+          </Button>
+        </div>
       </DilemmaHeader>
+      <PredictionsGrid round={round.data} votes={votes.data} className="hidden md:block" />
       <Results round={round.data} votes={votes.data} />
       <HowPointsWork />
+      {replay.shown && (
+        <RevealDialog
+          round={round.data}
+          votes={votes.data}
+          viewerId={viewerId}
+          onNext={replay.next}
+          onSkip={replay.close}
+        />
+      )}
     </div>
   );
+}
+
+/**
+ * "Replay the reveal", and the reveal opened at once by `?reveal=1` (the results
+ * e-mail and the round-over notice link there). Seen on the server from then on;
+ * Next round goes to the group's new ballot.
+ */
+function useReplay(groupId: string, roundId: string, revealSeen: boolean) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const seen = useMarkRevealSeen(groupId);
+  const [shown, setShown] = useState(params.get(REVEAL_PARAM) === "1");
+  const markSeen = useEffectEvent(() => seen.mutate(roundId));
+  useEffect(() => {
+    if (shown && !revealSeen) markSeen();
+  }, [shown, revealSeen]);
+  const close = () => {
+    setShown(false);
+    if (params.has(REVEAL_PARAM)) setParams({}, { replace: true });
+  };
+  return {
+    shown,
+    open: () => setShown(true),
+    close,
+    next: () => navigate(paths.group(groupId)),
+  };
 }
 
 function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {
@@ -145,6 +203,11 @@ function MemberResult({
           <span className="text-xs text-fg-subtle">{stat?.points === 1 ? "point" : "points"}</span>
         </p>
       </div>
+      {stat && stat.readableBy > 0 && (
+        <p className="mt-2 text-sm font-medium text-fg-muted">
+          {revealMessages.readMemberRight(stat.readRightBy, stat.readableBy, name)}
+        </p>
+      )}
       {primary?.comments && (
         <blockquote className="mt-3 whitespace-pre-line border-l-4 border-brand pl-3 text-sm italic text-fg">
           “{primary.comments}”
@@ -172,17 +235,20 @@ function PicksFor({
   return (
     <ul className="mt-4 space-y-2 border-t border-border pt-3">
       {votes.map((vote) => (
-        <li key={vote.selectedBy} className="text-sm text-fg-muted">
-          <p>
-            {roundMessages.selectedFor(
-              nameOf(vote.selectedBy),
-              optionText(vote.optionSelected ?? "A"),
-              member,
+        <li key={vote.selectedBy} className="flex items-start gap-2 text-sm text-fg-muted">
+          {vote.isRight !== null && <RightOrWrong right={vote.isRight} />}
+          <div className="min-w-0 flex-1 pt-0.5">
+            <p>
+              {roundMessages.selectedFor(
+                nameOf(vote.selectedBy),
+                optionText(vote.optionSelected ?? "A"),
+                member,
+              )}
+            </p>
+            {vote.comments && (
+              <p className="mt-0.5 whitespace-pre-line pl-3 text-fg">“{vote.comments}”</p>
             )}
-          </p>
-          {vote.comments && (
-            <p className="mt-0.5 whitespace-pre-line pl-3 text-fg">“{vote.comments}”</p>
-          )}
+          </div>
         </li>
       ))}
     </ul>

@@ -50,17 +50,19 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
 
 /**
- * The tab's one read, answered here: an open round in g1 (or `current`'s
- * failure); nothing at all while the browser is offline. Any other call fails
- * the test: the round's answer alone says whether the group has one.
+ * The tab's reads, answered here: an open round in g1 (or `current`'s
+ * failure) and no reveal; nothing at all while the browser is offline. Any
+ * other call fails the test: the round's answer alone says whether the group
+ * has one.
  */
 function renderTab(open: CurrentRound, current?: { status: number; body: unknown }) {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
     if (!navigator.onLine) throw new TypeError("Failed to fetch");
     const path = new URL(String(url), window.location.origin).pathname;
+    if (path === "/api/groups/g1/rounds/reveal") return json({ data: { revealData: null } });
     if (path === "/api/groups/g1/rounds/r1/vote") {
       const body = JSON.parse(String(init?.body));
-      return json({ data: { vote: { selectedBy: "cy", comments: null, ...body } } });
+      return json({ data: { vote: { selectedBy: "cy", comments: null, isRight: null, ...body } } });
     }
     if (path === "/api/groups/g1/rounds/current") {
       if (!current) return json({ data: { dilemmaData: open } });
@@ -166,6 +168,7 @@ describe("CurrentRoundTab", () => {
       selectedFor,
       optionSelected: "A" as const,
       comments: null,
+      isRight: null,
     });
     renderTab({
       ...round({ cy: false, ada: false, bo: false, di: false }),
@@ -175,9 +178,16 @@ describe("CurrentRoundTab", () => {
     const flagged = async (name: string) =>
       (await card(name)).querySelector("fieldset")?.getAttribute("aria-invalid") === "true";
 
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    expect(await screen.findByText("2 of 4 picked")).toBeTruthy();
     await user.click(await screen.findByRole("button", { name: "Submit Votes" }));
     expect(screen.getByRole("alert").textContent).toBe(roundMessages.votesMissing);
     const bo = await card("Bo");
+    // The first card without a pick is scrolled to.
+    expect(scrolled).toEqual([bo]);
     expect(await flagged("Bo")).toBe(true);
     expect(await flagged("Di")).toBe(true);
     expect(await flagged("Ada")).toBe(false);
@@ -185,11 +195,12 @@ describe("CurrentRoundTab", () => {
     // The first card without a pick has the focus, on its A.
     expect(document.activeElement).toBe(within(bo).getAllByRole("button")[0]);
 
-    await user.click(within(bo).getByRole("button", { name: /^B/ }));
+    await user.click(within(bo).getByRole("button", { name: /^B\b/ }));
     await vi.waitFor(async () => expect(await flagged("Bo")).toBe(false));
     expect(screen.getByRole("alert").textContent).toBe(roundMessages.votesMissing);
-    await user.click(within(await card("Di")).getByRole("button", { name: /^A/ }));
+    await user.click(within(await card("Di")).getByRole("button", { name: /^A\b/ }));
     await vi.waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getByText("4 of 4 picked")).toBeTruthy();
     expect(await flagged("Di")).toBe(false);
     expect(screen.queryByText(roundMessages.pickMissing)).toBeNull();
   });

@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/api-client";
 import { useCurrentRound } from "../api/get-current-round";
 import { useSubmitVotes } from "../api/submit-votes";
 import { DilemmaHeader } from "./dilemma-header";
+import { GroupReveal } from "./group-reveal";
 import { HowPointsWork } from "./how-points-work";
 import { MemberStatus, type RoundMember } from "./member-status";
 import { RoundSkeleton } from "./round-skeleton";
@@ -21,58 +22,89 @@ import { VoteCard } from "./vote-card";
  * answer says `round_not_started`); one that has played and is down to one
  * member shows `waiting` (waiting_for_members).
  */
-export function CurrentRoundTab({
-  groupId,
-  members,
-  viewerId,
-  noRound,
-  waiting,
-}: {
+export function CurrentRoundTab(props: {
   groupId: string;
   members: RoundMember[];
   viewerId: string;
   noRound: ReactNode;
   waiting: ReactNode;
 }) {
+  // The round the viewer's own submit just went through for: 'Successfully
+  // submitted votes!' belongs to it, not to the next round's ballot.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  return (
+    <>
+      <GroupReveal
+        groupId={props.groupId}
+        viewerId={props.viewerId}
+        notice={(roundId) => (roundId === submitted ? roundMessages.submitted : null)}
+        onClosed={() => setSubmitted(null)}
+      />
+      <RoundPanel {...props} submitted={submitted} onSubmitted={setSubmitted} />
+    </>
+  );
+}
+
+function RoundPanel({
+  groupId,
+  members,
+  viewerId,
+  noRound,
+  waiting,
+  submitted,
+  onSubmitted,
+}: {
+  groupId: string;
+  members: RoundMember[];
+  viewerId: string;
+  noRound: ReactNode;
+  waiting: ReactNode;
+  submitted: string | null;
+  onSubmitted: (roundId: string | null) => void;
+}) {
   const round = useCurrentRound(groupId);
-  const [notice, setNotice] = useState(false);
 
   if (round.isPending) return <RoundSkeleton />;
   if (round.isError) {
-    const { error } = round;
-    if (error instanceof ApiError && error.code === "waiting_for_members") return waiting;
-    const noDilemmaLeft = error instanceof ApiError && error.code === "no_dilemma_left";
-    return (
-      <Alert
-        kind={noDilemmaLeft ? "info" : "danger"}
-        action={
-          <Button variant="secondary" onClick={() => round.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {noDilemmaLeft
-          ? roundMessages.noDilemmaLeft
-          : `We could not load the round. ${error.message}`}
-      </Alert>
-    );
+    if (round.error instanceof ApiError && round.error.code === "waiting_for_members")
+      return waiting;
+    return <RoundLoadFailed error={round.error} onRetry={() => round.refetch()} />;
   }
   if (round.data === null) return noRound;
+  const roundId = round.data.roundId;
   return (
     <div className="space-y-4">
-      {notice && (
-        <Alert kind="success" onDismiss={() => setNotice(false)}>
+      {submitted === roundId && (
+        <Alert kind="success" onDismiss={() => onSubmitted(null)}>
           {roundMessages.submitted}
         </Alert>
       )}
       <RoundView
-        key={round.data.roundId}
+        key={roundId}
         round={round.data}
         members={members}
         viewerId={viewerId}
-        onSubmitted={() => setNotice(true)}
+        onSubmitted={() => onSubmitted(roundId)}
       />
     </div>
+  );
+}
+
+function RoundLoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const noDilemmaLeft = error instanceof ApiError && error.code === "no_dilemma_left";
+  return (
+    <Alert
+      kind={noDilemmaLeft ? "info" : "danger"}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {noDilemmaLeft
+        ? roundMessages.noDilemmaLeft
+        : `We could not load the round. ${error.message}`}
+    </Alert>
   );
 }
 
@@ -166,7 +198,8 @@ function Ballot({
         ))}
       </ul>
       <SubmitVotesBar
-        ready={ready}
+        picked={people.length - unpicked.length}
+        needed={people.length}
         pending={submit.isPending}
         failure={failure}
         onSubmit={() => submit.mutateAsync().then(onSubmitted)}

@@ -1,3 +1,4 @@
+import { revealMessages } from "@eitheror/shared/rounds/reveal";
 import { type RoundSummary, roundMessages } from "@eitheror/shared/rounds/schema";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -22,5 +23,21 @@ describe("RoundStatus", () => {
     render(<RoundStatus round={summary({ isParticipant: false })} />);
     expect(screen.getByText(roundMessages.playingFromNextRound)).toBeTruthy();
     expect(screen.queryByText(roundMessages.awaitingYourVotes)).toBeNull();
+  });
+
+  it("says 'Results are in' while the newest results are unseen, beside the open round's line", () => {
+    render(<RoundStatus round={summary({})} resultsIn />);
+    expect(screen.getByText(revealMessages.resultsIn)).toBeTruthy();
+    expect(screen.getByText(roundMessages.awaitingYourVotes)).toBeTruthy();
+  });
+
+  it("says 'Results are in' for a group with no open round, and nothing else", () => {
+    const { container } = render(<RoundStatus resultsIn />);
+    expect(container.textContent).toBe(revealMessages.resultsIn);
+  });
+
+  it("says nothing of results already seen", () => {
+    render(<RoundStatus round={summary({})} />);
+    expect(screen.queryByText(revealMessages.resultsIn)).toBeNull();
   });
 });

@@ -15,7 +15,13 @@ function renderCard() {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
     sent.push(JSON.parse(String(init?.body)));
     if (!navigator.onLine) throw new TypeError("Failed to fetch");
-    const vote = { selectedBy: "mia", selectedFor: "kai", optionSelected: "B", comments: null };
+    const vote = {
+      selectedBy: "mia",
+      selectedFor: "kai",
+      optionSelected: "B",
+      comments: null,
+      isRight: null,
+    };
     return new Response(JSON.stringify({ data: { vote } }), {
       headers: { "content-type": "application/json" },
     });
@@ -88,6 +94,7 @@ describe("VoteCard", () => {
                 selectedFor: "kai",
                 optionSelected: option,
                 comments: null,
+                isRight: null,
               }}
               optionA="Popcorn"
               optionB="Candy"

@@ -1,0 +1,120 @@
+import type { Page } from "@playwright/test";
+import { HomePage } from "./pages/group-pages";
+import { RoundTabs } from "./pages/round-pages";
+import { SignInPage } from "./pages/sign-in-page";
+import { signUp } from "./support/accounts";
+import { deviceContext, expect, test, watchConsole } from "./support/fixtures";
+import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { mailsTo, waitForEmail } from "./support/mailbox";
+import { voteAndSubmit } from "./support/round-api";
+import { expectScreen } from "./support/screens";
+
+const GROUP = "Reveal Club";
+const ANN = "Ann Admin";
+const BEN = "Ben Second";
+const CY = "Cy Third";
+/** How soon an open page shows the results once the last submit closed the round (issue 36). */
+const LIVE_MS = 2_000;
+
+/**
+ * Signs an existing account in on another device: a new link, not the one the
+ * newest mail with a link brought (game mails came in between, without one).
+ */
+async function signInAgain(page: Page, email: string) {
+  const previous = (await mailsTo(email, "")).filter((mail) => mail.link).at(-1);
+  const signIn = new SignInPage(page);
+  await signIn.open();
+  await signIn.requestLink(email);
+  await page.goto((await waitForEmail(email, { after: previous })).link);
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test.describe("the reveal", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("the last submit reveals the round to every open page, once per member, on any device", async ({
+    page,
+    otherBrowserPage: benPage,
+    // Cy: a third person on the same kind of device.
+    thirdBrowserPage: cyPage,
+    browser,
+    device,
+  }, testInfo) => {
+    await Promise.all([
+      signUp(page, addressFor("ann-reveal", testInfo), ANN),
+      signUp(benPage, addressFor("ben-reveal", testInfo), BEN),
+      signUp(cyPage, addressFor("cy-reveal", testInfo), CY),
+    ]);
+    const groupId = await createGroup(page, GROUP, "5", "1");
+    const link = await inviteLinkOf(page, groupId);
+    await Promise.all([joinByLink(benPage, link, GROUP), joinByLink(cyPage, link, GROUP)]);
+    const [ann, ben, cy] = [page, benPage, cyPage].map((p) => new RoundTabs(p)) as [
+      RoundTabs,
+      RoundTabs,
+      RoundTabs,
+    ];
+    await ann.open(groupId);
+    await ann.startFirstRound.click();
+    await expect(ann.votesDue).toBeVisible();
+
+    // The example of docs/game-rules.md#points: Ann A, Ben B, Cy A. Ann and Ben
+    // submit, and watch the round with Ben asking for less motion.
+    await voteAndSubmit(page, groupId, { [ANN]: "A", [BEN]: "B", [CY]: "B" });
+    await voteAndSubmit(benPage, groupId, { [ANN]: "A", [BEN]: "B", [CY]: "A" });
+    await benPage.emulateMedia({ reducedMotion: "reduce" });
+    await Promise.all([ann.open(groupId), ben.open(groupId)]);
+    await expect(ann.submitted).toBeVisible();
+    const annSeen = page.waitForResponse((response) => response.url().endsWith("/reveal-seen"));
+
+    // Cy votes on the page, and her submit closes the round.
+    await cy.open(groupId);
+    await cy.vote(CY, "A");
+    await cy.vote(ANN, "B");
+    await cy.vote(BEN, "B");
+    await cy.submit();
+    await expect(cy.reveal).toBeVisible();
+    // The open pages show it by themselves, at once.
+    await expect(ann.reveal).toBeVisible({ timeout: LIVE_MS });
+    await expect(ben.reveal).toBeVisible({ timeout: LIVE_MS });
+
+    // Each their own points and who read them right; Ben read best.
+    await expect(ann.reveal).toContainText("You read 1 of 2 right, +1");
+    await expect(ann.reveal).toContainText(`1 of 2 read you right: ${BEN}`);
+    await expect(ben.reveal).toContainText("You read 2 of 2 right, +2");
+    await expect(ben.reveal).toContainText(`2 of 2 read you right: ${ANN} and ${CY}`);
+    await expect(cy.reveal).toContainText("You read 1 of 2 right, +1");
+    await expect(cy.reveal).toContainText(`1 of 2 read you right: ${BEN}`);
+    for (const tabs of [ann, ben, cy]) {
+      await expect(tabs.reveal).toContainText(`Top reader: ${BEN}`);
+    }
+    // A little celebration, none for Ben, who asked for less motion.
+    await expect(ann.reveal.locator("[class*='animate-confetti']").first()).toBeAttached();
+    await expect(ben.reveal.locator("[class*='animate']")).toHaveCount(0);
+    await expectScreen(page, GROUP);
+
+    // Next round: the reveal goes, the new round's ballot is there.
+    await ann.reveal.getByRole("button", { name: "Next round" }).click();
+    await expect(ann.reveal).toBeHidden();
+    await expect(ann.card(ANN)).toBeVisible();
+    await ben.skipReveal();
+    await annSeen;
+
+    // Opened again, it does not come back; nor on another device of Ann's.
+    expect(await ann.open(groupId)).toBe(false);
+    await expect(ann.card(ANN)).toBeVisible();
+    await expect(ann.reveal).toBeHidden();
+    expect(await ben.open(groupId)).toBe(false);
+    const context = await deviceContext(browser, device);
+    const annPhone = await context.newPage();
+    const errors = watchConsole(annPhone);
+    await signInAgain(annPhone, addressFor("ann-reveal", testInfo));
+    const home = new HomePage(annPhone);
+    await home.open();
+    await expect(home.groupCard(GROUP)).toContainText("Awaiting your votes");
+    await expect(home.groupCard(GROUP)).not.toContainText("Results are in");
+    expect(await new RoundTabs(annPhone).open(groupId)).toBe(false);
+    await expect(annPhone.getByRole("dialog")).toHaveCount(0);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+});
