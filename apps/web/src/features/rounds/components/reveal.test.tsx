@@ -130,7 +130,7 @@ describe("GroupReveal", () => {
     const onClosed = vi.fn();
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <GroupReveal groupId="g1" viewerId="ana"onClosed={onClosed} />
+        <GroupReveal groupId="g1" viewerId="ana" onClosed={onClosed} />
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole("dialog", { hidden: true });
