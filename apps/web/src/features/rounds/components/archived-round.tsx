@@ -19,7 +19,15 @@ import { RoundSkeleton } from "./round-skeleton";
 import { ShareRoundButton } from "./share-round-button";
 
 /** /group/{groupId}/archived-round/{roundId}: a closed round, its results and every vote. */
-export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; roundId: string }) {
+export function ArchivedRoundPage({
+  groupId,
+  roundId,
+  viewerId,
+}: {
+  groupId: string;
+  roundId: string;
+  viewerId: string;
+}) {
   const round = useArchivedRound(groupId, roundId);
   const votes = useRoundVotes(groupId, roundId);
   const back = (
@@ -66,12 +74,25 @@ export function ArchivedRoundPage({ groupId, roundId }: { groupId: string; round
         optionB={round.data.optionB}
       >
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
-        <ShareRoundButton groupId={groupId} roundId={roundId} />
+        <ShareRoundButton
+          groupId={groupId}
+          roundId={roundId}
+          closedAt={round.data.archivedDate}
+          pick={ownPick(round.data, votes.data, viewerId)}
+        />
       </DilemmaHeader>
       <Results round={round.data} votes={votes.data} />
       <HowPointsWork />
     </div>
   );
+}
+
+/** What the viewer picked for themself, once they submitted; null if they did not vote. */
+function ownPick(round: ArchivedRound, votes: Vote[], viewerId: string): string | null {
+  if (!round.memberStats[viewerId]?.isSubmitted) return null;
+  const own = votes.find((v) => v.selectedBy === viewerId && v.selectedFor === viewerId);
+  if (own?.optionSelected === "A") return round.optionA;
+  return own?.optionSelected === "B" ? round.optionB : null;
 }
 
 function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {
