@@ -12,6 +12,8 @@ preloadScreensOf(window.location.pathname).catch(() => {
 });
 // Without #root, createRoot throws "Target container is not a DOM element" itself.
 const app = createRoot(document.getElementById("root") as HTMLElement);
+// The service worker and its new-version prompt, once the page is up (docs/decisions/0071).
+addEventListener("load", () => import("./app/service-worker").catch(() => {}));
 // A transition: React renders the first screen in slices that leave the main thread
 // free between them (the page the server painted is on screen meanwhile), rather
 // than in one long task (docs/decisions/0022).
