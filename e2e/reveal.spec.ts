@@ -40,8 +40,10 @@ test.describe("the reveal", () => {
     browser,
     device,
   }, testInfo) => {
+    // An address is new at each call: Ann's is kept for her second device.
+    const annEmail = addressFor("ann-reveal", testInfo);
     await Promise.all([
-      signUp(page, addressFor("ann-reveal", testInfo), ANN),
+      signUp(page, annEmail, ANN),
       signUp(benPage, addressFor("ben-reveal", testInfo), BEN),
       signUp(cyPage, addressFor("cy-reveal", testInfo), CY),
     ]);
@@ -107,7 +109,7 @@ test.describe("the reveal", () => {
     const context = await deviceContext(browser, device);
     const annPhone = await context.newPage();
     const errors = watchConsole(annPhone);
-    await signInAgain(annPhone, addressFor("ann-reveal", testInfo));
+    await signInAgain(annPhone, annEmail);
     const home = new HomePage(annPhone);
     await home.open();
     await expect(home.groupCard(GROUP)).toContainText("Awaiting your votes");
