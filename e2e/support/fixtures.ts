@@ -54,20 +54,21 @@ export const test = base.extend<{
   ],
 });
 
-/** Console errors and uncaught errors of `page`, as they come. */
 /**
- * A group's open round answered "none": the spec's 404 for a group without one
- * (round_not_started, waiting_for_members; not_found to a non-member, whose page says
- * so from the group's own 404), which the page asks for as it opens, beside the group.
+ * A group's open round (or its reveal, asked for beside it) answered "none": the
+ * spec's 404 for a group without one (round_not_started, waiting_for_members;
+ * not_found to a non-member, whose page says so from the group's own 404), which
+ * the page asks for as it opens, beside the group.
  * The browser logs it as a refused request; it is a normal answer, said on screen.
  */
 function isNoRoundYet(message: ConsoleMessage) {
   return (
     message.text().includes("the server responded with a status of 404") &&
-    /\/api\/groups\/[^/]+\/rounds\/current$/.test(message.location().url)
+    /\/api\/groups\/[^/]+\/rounds\/(current|reveal)$/.test(message.location().url)
   );
 }
 
+/** Console errors and uncaught errors of `page`, as they come. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {

@@ -18,7 +18,8 @@ export function LandingGroups() {
         const round = roundOf(group.id);
         const resultsIn = unseen.data?.has(group.id) ?? false;
         if (rounds.isPending) return <span aria-hidden>&nbsp;</span>;
-        return (round || resultsIn) && <RoundStatus round={round} resultsIn={resultsIn} />;
+        // Neither: undefined, so the card says the first round has not started.
+        return round || resultsIn ? <RoundStatus round={round} resultsIn={resultsIn} /> : undefined;
       }}
       order={(groups) => byVotesNeeded(groups, (group) => roundOf(group.id))}
     />

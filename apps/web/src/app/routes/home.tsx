@@ -42,7 +42,10 @@ export function HomeRoute() {
           const resultsIn = unseen.data?.has(group.id) ?? false;
           // Unknown (loading, or its read failed): nothing, rather than "not started yet".
           if (rounds.isPending || rounds.isError) return <span aria-hidden>&nbsp;</span>;
-          return (round || resultsIn) && <RoundStatus round={round} resultsIn={resultsIn} />;
+          // Neither: undefined, so the card says the first round has not started.
+          return round || resultsIn ? (
+            <RoundStatus round={round} resultsIn={resultsIn} />
+          ) : undefined;
         }}
         // The groups that need the viewer's votes come first, due soonest first.
         order={(groups) => byVotesNeeded(groups, (group) => roundOf(group.id))}
