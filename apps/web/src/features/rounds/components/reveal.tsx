@@ -1,6 +1,7 @@
 import { listOfNames, rankChange, revealMessages as text } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Option, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { pointsText } from "@eitheror/shared/share/rules";
 import { PartyPopper } from "lucide-react";
 import { type CSSProperties, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -235,7 +236,7 @@ function Ranking({ round, viewerId }: { round: ArchivedRound; viewerId: string }
               <span className="w-6 shrink-0 text-right font-bold tabular-nums">{rank}</span>
               <Avatar name={member.displayName} src={member.photoURL} size={28} alt="" />
               <span className="min-w-0 flex-1">{memberNameOf(member)}</span>
-              <span className="shrink-0 tabular-nums">{score} pts</span>
+              <span className="shrink-0 tabular-nums">{pointsText(score)}</span>
               {change && <RankMove symbol={change.symbol} label={change.label} />}
             </li>
           );
