@@ -65,7 +65,9 @@ function checkEndpoint(endpoint: string, allowLocal: boolean) {
 /** The device's key is a point of P-256 (else no payload could ever be encrypted to it). */
 function checkDeviceKey(p256dh: string) {
   try {
-    createECDH("prime256v1").computeSecret(Buffer.from(p256dh, "base64url"));
+    const ours = createECDH("prime256v1");
+    ours.generateKeys();
+    ours.computeSecret(Buffer.from(p256dh, "base64url"));
   } catch {
     throw new AppError(400, "This push subscription's key is not valid.");
   }
