@@ -9,7 +9,8 @@ import {
   joinByLink,
   thirdBrowser,
 } from "./support/groups";
-import { expectScreen } from "./support/screens";
+import { readQrCode } from "./support/qr-code";
+import { expectScreen, shoot } from "./support/screens";
 
 test.describe("group invitations", () => {
   test.describe.configure({ timeout: 600_000 });
@@ -26,6 +27,16 @@ test.describe("group invitations", () => {
     ]);
     const groupId = await createGroup(page, "Duo", "2", "1");
     const link = await inviteLinkOf(page, groupId);
+    // The QR code beside the link reads back as the link: at least 200 px wide
+    // to scan across a table, and dark on light in the dark scheme too.
+    const profile = new GroupProfilePage(page);
+    expect((await profile.qrCode.boundingBox())?.width).toBeGreaterThanOrEqual(200);
+    expect(await readQrCode(profile.qrCode)).toBe(link);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    expect(await readQrCode(profile.qrCode)).toBe(link);
+    await page.emulateMedia({ colorScheme: "light" });
+    await shoot(page, "Invite QR code");
     await joinByLink(eve, link, "Duo");
 
     // A guest in a third browser: the group is full.
@@ -39,7 +50,6 @@ test.describe("group invitations", () => {
     await expectScreen(guest.page, "Join Duo");
 
     // The admin makes room, then resets the link: the old one stops working.
-    const profile = new GroupProfilePage(page);
     if (!isMobile) {
       // Copy Link says 'Copied!' for 2 s.
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -58,6 +68,7 @@ test.describe("group invitations", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Reset Link" }).click();
     await expect(page.getByText("A new invitation link is ready.")).toBeVisible();
     await expect(profile.link).not.toHaveValue(link);
+    expect(await readQrCode(profile.qrCode)).toBe(await profile.link.inputValue());
 
     await guest.page.reload();
     await expect(

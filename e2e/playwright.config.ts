@@ -42,6 +42,7 @@ const clusterServer = process.env.TEST_DATABASE_URL
   : null;
 const clusterUrl = `http://localhost:${CLUSTER.proxy}`;
 const clusterJourney = "**/cluster.spec.ts";
+const pwaJourney = "**/pwa.spec.ts";
 const clockApps = {
   phone: clockApp(CLOCK_APP_PORTS.phone),
   desktop: clockApp(CLOCK_APP_PORTS.desktop),
@@ -149,7 +150,15 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   // npm test asks for a JSON report too, to sum up both runners in one line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : "list",
-  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // No service worker but in its own journey (e2e/pwa.spec.ts): the others route the page's
+  // requests (a worker would answer them first, from its cache) and each new browser would
+  // fetch the whole precache for nothing (docs/decisions/0071-service-worker.md).
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    serviceWorkers: "block",
+  },
   // The clock-moving journeys are the longest: listed first, they start first and end no run alone.
   projects: [
     {
@@ -167,7 +176,8 @@ export default defineConfig({
     ...(clusterServer
       ? [{ name: "cluster", use: { ...desktop, baseURL: clusterUrl }, testMatch: clusterJourney }]
       : []),
-    { name: "phone", use: phone, testIgnore: [...movesTheClock, clusterJourney] },
+    // The service worker's journey proves the browser's machinery, not a screen: desktop only.
+    { name: "phone", use: phone, testIgnore: [...movesTheClock, clusterJourney, pwaJourney] },
     { name: "desktop", use: desktop, testIgnore: [...movesTheClock, clusterJourney] },
   ],
   webServer: [

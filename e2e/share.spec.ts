@@ -113,13 +113,26 @@ test.describe("round share cards", () => {
     await withoutShareSheet(page);
     await ann.open(groupId, "past-rounds");
     await ann.pastRounds.getByRole("link").first().click();
-    await expect(new ArchivedRoundPage(page).results).toBeVisible();
+    const archived = new ArchivedRoundPage(page);
+    await expect(archived.results).toBeVisible();
     const question = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    const annVoted =
+      (await archived
+        .member(ANN)
+        .getByText(/^voted /)
+        .textContent()) ?? "";
     await page.getByRole("button", { name: "Share results" }).click();
     await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
     const [copied = ""] = await copiedTexts(page);
     const [text = "", link = ""] = copied.split("\n");
-    expect(text).toContain(`eitheror — round 1 of ${GROUP}: "`);
+    // The day it closed in words ("27 November 2026"), and what Ann picked for herself.
+    const today = new Date().toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    });
+    expect(text).toContain(`eitheror — round 1 of ${GROUP}, ${today}: "${question}"`);
+    expect(text).toContain(`I picked "${annVoted.replace(/^voted /, "")}".`);
     expect(text).toMatch(/1st (Ann Sharer|Ben Member) \(\d+ pts?\)/);
     expect(link).toMatch(/\/shared\/round\/[\w-]+\.[\w-]{22}$/);
     await shoot(page, "archived-round-share");

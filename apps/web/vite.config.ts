@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { landingBudget } from "./vite/landing-budget.ts";
 import { reactRouterTreeShaking } from "./vite/react-router-pure.ts";
 
@@ -79,12 +80,53 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (docs/decisions/0071-service-worker.md): the app shell and
+ * the build's files precached, so a reload offline starts the app; a page is
+ * asked of the server first and the precached shell stands in only when it does
+ * not answer; the API is never seen by the worker, so no answer is ever kept.
+ * A new build waits until the person says Reload (registerType "prompt").
+ */
+function serviceWorker() {
+  return VitePWA({
+    registerType: "prompt",
+    // Registered by src/app/service-worker.tsx, loaded after the first screen.
+    injectRegister: false,
+    // public/manifest.webmanifest is the manifest (the server writes the title into it).
+    manifest: false,
+    strategies: "generateSW",
+    workbox: {
+      globPatterns: ["index.html", "assets/*.{js,css}", "theme.js", "favicon.svg", "icon-192.png"],
+      // Hashed names change with their content: no revision needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      // The shell is served for navigations only when the network fails (below), never first.
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          // Its own source goes into the worker: the API and this machine's helpers (/dev) are not pages.
+          urlPattern: ({ request, url }) =>
+            request.mode === "navigate" && !/^\/(api|dev)(\/|$)/.test(url.pathname),
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+      ],
+      directoryIndex: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      // One file the server serves with no-cache: no workbox-*.js beside it.
+      inlineWorkboxRuntime: true,
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     localBodyClass(),
     reactRouterTreeShaking(),
+    serviceWorker(),
     precompress(),
     landingBudget(),
   ],

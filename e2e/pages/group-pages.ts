@@ -93,6 +93,7 @@ export class GroupPage {
 /** /group-profile/{groupId}. */
 export class GroupProfilePage {
   readonly link: Locator;
+  readonly qrCode: Locator;
   readonly copyLink: Locator;
   readonly shareLink: Locator;
   readonly note: Locator;
@@ -103,6 +104,7 @@ export class GroupProfilePage {
 
   constructor(readonly page: Page) {
     this.link = page.getByRole("textbox", { name: "Invitation link" });
+    this.qrCode = page.getByRole("img", { name: "QR code of the invitation link" });
     this.copyLink = page.getByRole("button", { name: /^(Copy Link|Copied!)$/ });
     this.shareLink = page.getByRole("button", { name: "Share Link" });
     this.note = page.getByText("Note: Anyone sent this link would be able to join this group.");

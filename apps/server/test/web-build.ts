@@ -24,5 +24,6 @@ export function fakeWebBuild() {
   writeFileSync(join(root, "assets/index-abc123.js.gz"), gzipSync(script));
   writeFileSync(join(root, "assets/index-abc123.js.map"), '{"version":3}');
   writeFileSync(join(root, "theme.js"), "// theme\n");
+  writeFileSync(join(root, "sw.js"), "// the service worker\n");
   return { root, script, asset: "/assets/index-abc123.js" };
 }

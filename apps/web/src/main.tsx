@@ -5,15 +5,15 @@ import { AppRouter, preloadScreensOf } from "./app/router";
 import { watchTheme } from "./lib/theme";
 import "./index.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-
 watchTheme();
 // A direct visit to a screen fetches its code now, not once its guard has read the session.
 preloadScreensOf(window.location.pathname).catch(() => {
   // Offline, say: the screen tries again when it is shown, and says so if it must.
 });
-const app = createRoot(root);
+// Without #root, createRoot throws "Target container is not a DOM element" itself.
+const app = createRoot(document.getElementById("root") as HTMLElement);
+// The service worker and its new-version prompt, once the page is up (docs/decisions/0071).
+addEventListener("load", () => import("./app/service-worker").catch(() => {}));
 // A transition: React renders the first screen in slices that leave the main thread
 // free between them (the page the server painted is on screen meanwhile), rather
 // than in one long task (docs/decisions/0022).

@@ -235,6 +235,26 @@ describe("spaPlugin", () => {
     }
   });
 
+  it("serves the service worker uncached, so a new release is found at the next check", async () => {
+    const response = await get("/sw.js");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect((await get("/theme.js")).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("serves the shell the service worker keeps at /index.html: the loader, no data", async () => {
+    asked.length = 0;
+    const response = await get("/index.html");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.body).toContain('<span class="sr-only">Loading</span>');
+    expect(initialData(response.body)).toBeNull();
+    expect(asked).toEqual([]);
+    expect((await get("/other.html")).statusCode).toBe(404);
+  });
+
   it("reads today's dilemma for `/` only", async () => {
     asked.length = 0;
     await get("/sign-in");

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { extname, join, sep } from "node:path";
+import { extname, join, resolve, sep } from "node:path";
 import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import { groupMessages } from "@eitheror/shared/groups/schema";
 import { escapeHtml, renderShell, shellIds } from "@eitheror/shared/shell/markup";
@@ -41,6 +41,16 @@ const DESCRIPTION =
   "One question a day, two answers. Pick yours, see how the world split, and play with friends.";
 const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
 const IMMUTABLE = "public, max-age=31536000, immutable";
+/**
+ * The service worker: asked for again at every check, so a new release is seen
+ * at once (docs/decisions/0071-service-worker.md).
+ */
+const SERVICE_WORKER = "/sw.js";
+/**
+ * The page the service worker keeps to start the app offline: the page of any
+ * client route (the loader, no data), at the address the build names it by.
+ */
+const SHELL_PATH = "/index.html";
 const INVITE_PATH = /^\/invite\/[^/]+$/;
 /** A shared round's page: its signed id has a dot, yet it is a page, not a file. */
 const SHARED_ROUND_PATH = /^\/shared\/round\/[^/]+$/;
@@ -134,8 +144,15 @@ export function renderManifest(json: string, title: string): string {
   return JSON.stringify({ ...JSON.parse(json), name: title, short_name: title });
 }
 
+/** `root`: the build's folder, absolute, as @fastify/static names the files it sends. */
+function cacheControlOf(root: string, path: string) {
+  if (path.startsWith(join(root, "assets", sep))) return IMMUTABLE;
+  return path === join(root, SERVICE_WORKER) ? "no-cache" : "public, max-age=3600";
+}
+
 /** The build's files: hashed assets precompressed and cached for good, the rest for an hour. */
-async function serveBuiltFiles(app: FastifyInstance, root: string) {
+async function serveBuiltFiles(app: FastifyInstance, folder: string) {
+  const root = resolve(folder);
   await app.register(fastifyStatic, {
     root,
     index: false,
@@ -145,10 +162,7 @@ async function serveBuiltFiles(app: FastifyInstance, root: string) {
     // The page is rendered per request; the twins are reached through their asset's own URL.
     globIgnore: ["index.html", "manifest.webmanifest", "**/*.br", "**/*.gz", "**/*.map"],
     setHeaders: (reply, path) => {
-      reply.header(
-        "cache-control",
-        path.includes(`${sep}assets${sep}`) ? IMMUTABLE : "public, max-age=3600",
-      );
+      reply.header("cache-control", cacheControlOf(root, path));
     },
   });
 }
@@ -221,7 +235,7 @@ export const spaPlugin = fp(
       }
       const wantsPage =
         (request.method === "GET" || request.method === "HEAD") &&
-        (!extname(path) || SHARED_ROUND_PATH.test(path));
+        (!extname(path) || SHARED_ROUND_PATH.test(path) || path === SHELL_PATH);
       if (!wantsPage) return reply.status(404).type("text/plain").send("Not found");
       if (!built) {
         return reply

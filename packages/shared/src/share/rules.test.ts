@@ -63,20 +63,26 @@ describe("podiumOf", () => {
 });
 
 describe("roundShareText", () => {
-  it("names the round, the group, the question and the podium", () => {
-    const text = roundShareText({
-      title: "eitheror",
-      number: 3,
-      groupName: "Friends",
-      dilemma: "Tea or coffee?",
-      podium: [
-        { rank: 1, displayName: "Ana", points: 2 },
-        { rank: 2, displayName: "Ben", points: 1 },
-        { rank: 2, displayName: "Cy", points: 1 },
-      ],
-    });
-    expect(text).toBe(
-      'eitheror — round 3 of Friends: "Tea or coffee?" 1st Ana (2 pts), 2nd Ben (1 pt), 2nd Cy (1 pt)',
+  const round = {
+    title: "eitheror",
+    number: 3,
+    groupName: "Friends",
+    closedOn: "2026-11-27",
+    dilemma: "Tea or coffee?",
+    podium: [
+      { rank: 1, displayName: "Ana", points: 2 },
+      { rank: 2, displayName: "Ben", points: 1 },
+      { rank: 2, displayName: "Cy", points: 1 },
+    ],
+  };
+  it("names the round, the group, the day it closed, the question, the pick and the podium", () => {
+    expect(roundShareText({ ...round, pick: " Tea " })).toBe(
+      'eitheror — round 3 of Friends, 27 November 2026: "Tea or coffee?" I picked "Tea". 1st Ana (2 pts), 2nd Ben (1 pt), 2nd Cy (1 pt)',
+    );
+  });
+  it("says no pick for a sharer who did not vote", () => {
+    expect(roundShareText({ ...round, pick: null, podium: [] })).toBe(
+      'eitheror — round 3 of Friends, 27 November 2026: "Tea or coffee?"',
     );
   });
 });

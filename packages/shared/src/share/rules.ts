@@ -60,24 +60,35 @@ export function dailyShareText({
   return `${title}, ${dayInWords(day)}: I picked “${pick.trim()}” — ${percent}% agreed`;
 }
 
-/** `eitheror — round 3 of Friends: "Tea or coffee?" 1st Ana (2 pts), 2nd Ben (1 pt)`. */
+/**
+ * `eitheror — round 3 of Friends, 26 November 2026: "Tea or coffee?" I picked
+ * "Tea". 1st Ana (2 pts), 2nd Ben (1 pt)`: the day the round closed in words,
+ * and the sharer's own pick when they submitted one (docs/product.md, Share).
+ */
 export function roundShareText({
   title,
   number,
   groupName,
+  closedOn,
   dilemma,
+  pick,
   podium,
 }: {
   title: string;
   number: number;
   groupName: string;
+  /** The day (`YYYY-MM-DD`) the round closed, as the sharer's calendar had it. */
+  closedOn: string;
   dilemma: string;
+  /** The text of the option the sharer picked for themself; none if they did not vote. */
+  pick?: string | null;
   podium: readonly PodiumPlace[];
 }): string {
   const places = podium
     .map((p) => `${ordinal(p.rank)} ${p.displayName} (${pointsText(p.points)})`)
     .join(", ");
-  return `${title} — round ${number} of ${groupName}: "${dilemma}" ${places}`.trimEnd();
+  const picked = pick ? ` I picked "${pick.trim()}".` : "";
+  return `${title} — round ${number} of ${groupName}, ${dayInWords(closedOn)}: "${dilemma}"${picked} ${places}`.trimEnd();
 }
 
 /**

@@ -1,9 +1,11 @@
 import { safeReturnUrl } from "@eitheror/shared/auth/rules";
+import { useQuery } from "@tanstack/react-query";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { PageLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useIsAdmin } from "../api/check-admin";
-import { useSession } from "../api/get-session";
+import { sessionQueryOptions, useSession } from "../api/get-session";
 
 /** Where to come back to after signing in, carried in navigation state (docs/product.md#routes-and-guards). */
 export interface ReturnState {
@@ -17,11 +19,40 @@ function useReturnState(): ReturnState {
   return { returnUrl: `${location.pathname}${location.search}` };
 }
 
+/**
+ * The session read that failed with nothing to show (offline at the page's
+ * first load, the app started by the service worker), and how to ask again;
+ * null otherwise. Here, not beside `useSession`: the landing page does without it.
+ */
+function useSessionReadFailure(): { error: Error; retry: () => void } | null {
+  const query = useQuery(sessionQueryOptions);
+  if (!query.isError || query.data !== undefined) return null;
+  return { error: query.error, retry: () => void query.refetch() };
+}
+
+/**
+ * In a guarded screen's place when the session could not be read: who the
+ * visitor is stays unknown, so nobody is sent to sign in; the read is asked
+ * again when the connection is back (lib/query-client.ts).
+ */
+function SessionUnknown({ error, retry }: { error: Error; retry: () => void }) {
+  return (
+    <LoadFailed
+      screen={navigator.onLine ? "Could not load this page" : "You are offline"}
+      what="your account"
+      error={error}
+      onRetry={retry}
+    />
+  );
+}
+
 /** Screens for fully signed-in users; others go to sign in first, then come back. */
 export function RequireSignedIn() {
   const { state, isPending } = useSession();
+  const failure = useSessionReadFailure();
   const returnState = useReturnState();
   if (isPending) return <PageLoader />;
+  if (failure) return <SessionUnknown {...failure} />;
   if (state === "signed-in") return <Outlet />;
   if (state === "needs-details")
     return <Navigate to={paths.signInDetails} state={returnState} replace />;
@@ -59,8 +90,10 @@ export function DetailsGuard() {
 /** /admin: a verified, non-anonymous user whom the server calls an admin. */
 export function AdminGuard() {
   const { session, state, isPending } = useSession();
+  const failure = useSessionReadFailure();
   const isAdmin = useIsAdmin(state === "signed-in" ? session?.user.id : undefined);
   if (isPending) return <PageLoader />;
+  if (failure) return <SessionUnknown {...failure} />;
   if (state === "signed-out" || state === "anonymous")
     return <Navigate to={paths.signIn} state={{ returnUrl: paths.admin }} replace />;
   if (state !== "signed-in") return <Navigate to={paths.home} replace />;

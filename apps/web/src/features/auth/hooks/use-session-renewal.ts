@@ -1,14 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { sessionQueryOptions, useSession } from "../api/get-session";
-import { renewRetryDelay, sessionCheckDelay } from "../utils/session-timing";
+import { useSession } from "../api/get-session";
 
 /**
- * Keeps the session alive while the app is open (docs/product.md#sign-in-flow): asking the
- * server for the session 5 minutes before it expires renews it. A failed ask
- * (network down, server restarting) is retried with a growing wait; the last
- * known session stays in place meanwhile. A session the server no longer knows
- * comes back as null, and the guards move the user out.
+ * Keeps the session alive while the app is open (`keepSessionAlive`). A session
+ * the server no longer knows comes back as null, and the guards move the user
+ * out. The renewal's code comes when there is a session to keep: the first
+ * renewal is minutes away, so the landing page's first load does without it
+ * (docs/decisions/0022-landing-page-weight.md).
  */
 export function useSessionRenewal() {
   const queryClient = useQueryClient();
@@ -17,33 +16,21 @@ export function useSessionRenewal() {
 
   useEffect(() => {
     if (expiresAt === undefined) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stop: (() => void) | undefined;
     let stopped = false;
-    let failures = 0;
-
-    const schedule = (delay: number) => {
-      if (!stopped) timer = setTimeout(renew, delay);
-    };
-    const renew = async () => {
-      try {
-        const next = await queryClient.fetchQuery({
-          ...sessionQueryOptions,
-          staleTime: 0,
-          retry: false,
-        });
-        failures = 0;
-        // A moved expiry re-runs this effect with the new date; an unchanged one is looked at again when it runs out.
-        if (next?.session.expiresAt.getTime() === expiresAt)
-          schedule(sessionCheckDelay(expiresAt, Date.now(), true));
-      } catch {
-        schedule(renewRetryDelay(failures++));
-      }
-    };
-
-    schedule(sessionCheckDelay(expiresAt, Date.now(), false));
+    const start = () =>
+      import("../utils/session-renewal").then(
+        ({ keepSessionAlive }) => {
+          if (!stopped) stop = keepSessionAlive(queryClient, expiresAt);
+        },
+        // Its code did not arrive (offline): asked for again when the connection is back.
+        () => addEventListener("online", start, { once: true }),
+      );
+    start();
     return () => {
       stopped = true;
-      clearTimeout(timer);
+      stop?.();
+      removeEventListener("online", start);
     };
   }, [expiresAt, queryClient]);
 }

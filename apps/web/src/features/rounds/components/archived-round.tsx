@@ -83,7 +83,12 @@ export function ArchivedRoundPage({
       >
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
         <div className="flex flex-wrap items-center gap-x-3">
-          <ShareRoundButton groupId={groupId} roundId={roundId} />
+          <ShareRoundButton
+            groupId={groupId}
+            roundId={roundId}
+            closedAt={round.data.archivedDate}
+            pick={ownPick(round.data, votes.data, viewerId)}
+          />
           <Button variant="secondary" className="mt-3" onClick={replay.open}>
             <PartyPopper aria-hidden className="size-4" />
             {revealMessages.replay}
@@ -130,6 +135,14 @@ function useReplay(groupId: string, roundId: string, revealSeen: boolean) {
     close,
     next: () => navigate(paths.group(groupId)),
   };
+}
+
+/** What the viewer picked for themself, once they submitted; null if they did not vote. */
+function ownPick(round: ArchivedRound, votes: Vote[], viewerId: string): string | null {
+  if (!round.memberStats[viewerId]?.isSubmitted) return null;
+  const own = votes.find((v) => v.selectedBy === viewerId && v.selectedFor === viewerId);
+  if (own?.optionSelected === "A") return round.optionA;
+  return own?.optionSelected === "B" ? round.optionB : null;
 }
 
 function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {

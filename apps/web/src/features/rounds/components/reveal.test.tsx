@@ -145,7 +145,7 @@ describe("GroupReveal", () => {
     const seen = serveReveal("r2", { failures: 1 });
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <GroupReveal groupId="g1" viewerId="ana"/>
+        <GroupReveal groupId="g1" viewerId="ana" />
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole("dialog", { hidden: true });

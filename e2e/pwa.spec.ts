@@ -1,0 +1,158 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
+import { LandingPage } from "./pages/landing-page";
+import { signUp } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { addressFor } from "./support/groups";
+
+// The other journeys run without the worker (playwright.config.ts): this one is about it.
+test.use({ serviceWorkers: "allow" });
+
+/** The worker's script as the app serves it, from the build. */
+const WORKER_FILE = fileURLToPath(new URL("../apps/web/dist/sw.js", import.meta.url));
+
+/** The page's worker once it has installed and controls the page (clientsClaim on a first visit). */
+async function controlledByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+    .toBe(new URL("/sw.js", page.url()).toString());
+}
+
+/** Every URL the page's origin keeps in Cache Storage, in any cache. */
+const cachedUrls = (page: Page) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+
+/** What the browser logs for requests that found no network: expected offline. */
+function forgetOfflineFailures(consoleErrors: string[]) {
+  const expected = /ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/;
+  const kept = consoleErrors.filter((error) => !expected.test(error));
+  consoleErrors.splice(0, consoleErrors.length, ...kept);
+}
+
+const OFFLINE = "You are offline. Check your connection and try again.";
+
+test.describe("the installable app", () => {
+  // The second journey changes the worker's script the first one installs.
+  test.describe.configure({ mode: "serial" });
+
+  test("the worker installs and controls the page; offline, a reload of / and /home starts the app from it, and the API is never answered from it", async ({
+    page,
+    context,
+    request,
+    consoleErrors,
+  }, testInfo) => {
+    // The worker's script is asked for again at every check.
+    const script = await request.get("/sw.js");
+    expect(script.ok()).toBe(true);
+    expect(script.headers()["cache-control"]).toBe("no-cache");
+
+    await signUp(page, addressFor("wanda", testInfo), "Wanda");
+    const landing = new LandingPage(page);
+    await landing.openWithSession();
+    await controlledByWorker(page);
+    // What Chromium asks of an app before it offers to install it: the manifest's name,
+    // icons (192 and 512 px), start URL and display, and a worker that controls the page.
+    const devtools = await context.newCDPSession(page);
+    const { installabilityErrors } = await devtools.send("Page.getInstallabilityErrors");
+    // A test's browser context is off the record, where Chromium never offers to install:
+    // that is the one reason it may give.
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
+    const { errors: manifestErrors } = await devtools.send("Page.getAppManifest");
+    expect(manifestErrors).toEqual([]);
+    await devtools.detach();
+
+    // Controlled: the build's files come from the worker, the API's answers from the server.
+    const [asset, api] = await Promise.all([
+      page.waitForResponse((response) => /\/assets\/.+\.js$/.test(response.url())),
+      page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/api/")),
+      page.reload(),
+    ]);
+    expect(asset.fromServiceWorker()).toBe(true);
+    expect(api.fromServiceWorker()).toBe(false);
+    await expect(landing.optionA).toBeEnabled();
+    const kept = await cachedUrls(page);
+    expect(kept.some((url) => new URL(url).pathname === "/index.html")).toBe(true);
+    expect(kept.filter((url) => new URL(url).pathname.startsWith("/api/"))).toEqual([]);
+
+    await context.setOffline(true);
+    // `/`: the kept shell, no dilemma the server wrote in, and the landing page says it is offline.
+    await page.reload();
+    await expect(page.getByRole("alert").first()).toContainText(OFFLINE);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
+    expect(await page.locator("#initial-data").count()).toBe(0);
+    // An API call is not answered from any cache: it fails as the network does.
+    const offlineCall = await page.evaluate(() =>
+      fetch("/api/dilemmas/global").then(
+        (response) => `answered ${response.status}`,
+        () => "failed",
+      ),
+    );
+    expect(offlineCall).toBe("failed");
+
+    // `/home`: the same shell, the screen saying it is offline.
+    await page.goto("/home");
+    await expect(page.getByRole("alert").first()).toContainText(OFFLINE);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+
+    // Back online, the page is the server's again.
+    await context.setOffline(false);
+    await page.goto("/");
+    await expect(landing.optionA).toBeEnabled();
+    expect(await page.locator("#initial-data").count()).toBe(1);
+    forgetOfflineFailures(consoleErrors);
+  });
+
+  test("a new build waits until the person says Reload, then takes over once", async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.openReady();
+    await controlledByWorker(page);
+
+    // The next release: the worker's script changes on the server, as a new build's does
+    // (a browser's route cannot stand in: the browser fetches a worker's script itself).
+    const built = readFileSync(WORKER_FILE, "utf8");
+    const prompt = page.getByRole("status").filter({ hasText: "A new version is ready" });
+    let loads = 0;
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) loads += 1;
+    });
+    try {
+      writeFileSync(WORKER_FILE, `${built}\n// the next build\n`);
+      // What the page does every hour, and the browser at a navigation.
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await expect(prompt).toBeVisible();
+    } finally {
+      writeFileSync(WORKER_FILE, built);
+    }
+
+    // Nothing changed under the page meanwhile: the old worker still serves it, the new one waits.
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return {
+          waiting: Boolean(registration?.waiting),
+          controlledBy: navigator.serviceWorker.controller === registration?.active,
+        };
+      }),
+    ).toEqual({ waiting: true, controlledBy: true });
+    expect(loads).toBe(0);
+
+    await prompt.getByRole("button", { name: "Reload" }).click();
+    await expect.poll(() => loads).toBe(1);
+    await expect(landing.optionA).toBeEnabled();
+    expect(
+      await page.evaluate(async () =>
+        Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+      ),
+    ).toBe(false);
+    await expect(prompt).toHaveCount(0);
+  });
+});
