@@ -96,6 +96,8 @@ function serviceWorker() {
     manifest: false,
     strategies: "generateSW",
     workbox: {
+      // The push and notificationclick listeners (public/sw-push.js, decision 0076).
+      importScripts: ["/sw-push.js"],
       globPatterns: ["index.html", "assets/*.{js,css}", "theme.js", "favicon.svg", "icon-192.png"],
       // Hashed names change with their content: no revision needed.
       dontCacheBustURLsMatching: /^assets\//,

@@ -17,6 +17,7 @@ import { healthRoutes } from "./features/health/routes";
 import { devMailboxRoutes } from "./features/mail/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
+import { pushRoutes } from "./features/push/routes";
 import { roundsRoutes } from "./features/rounds/routes";
 import { shareRoutes } from "./features/share/routes";
 import { testClockRoutes } from "./features/test-clock/routes";
@@ -234,6 +235,7 @@ async function registerRoutes(
       await api.register(feedbackRoutes, { service: services.feedback });
       await api.register(dilemmasRoutes, { service: services.dilemmas });
       await api.register(notificationsRoutes, { notifications: services.notifications });
+      await api.register(pushRoutes, { push: services.push });
       if (config.APP_ENV === "test") {
         await api.register(testClockRoutes, { clock, jobs: services.jobs });
       }
@@ -320,6 +322,7 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await services.jobs.stop();
     await services.mail.close();
+    await services.push.close();
     await services.events.close();
   });
   if (metrics) await app.register(metricsPlugin, { metrics });

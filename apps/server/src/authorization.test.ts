@@ -43,6 +43,9 @@ const USER_ONLY: Record<string, number> = {
   "POST /api/feedback/create": 403,
   "GET /api/users/me/mail-preferences": 403,
   "PUT /api/users/me/mail-preferences": 403,
+  // A device's push subscription is a signed-in person's (decision 0076).
+  "PUT /api/push/subscription": 403,
+  "DELETE /api/push/subscription": 403,
 };
 
 /** The product admin's routes: refused to everyone else. */
@@ -62,6 +65,8 @@ const PUBLIC = new Set([
   "POST /api/sign-in/email-link/complete",
   "GET /api/storage/profile-images/:uid",
   "POST /api/test/clock",
+  // The VAPID public key is the same for everyone, for the browser's pushManager.subscribe.
+  "GET /api/push/public-key",
   // The signed token in the link is the proof (decision 0020).
   "POST /api/mail/unsubscribe",
   // Share cards: a day's result is public; a round's needs the server's signature (decision 0028).

@@ -82,6 +82,23 @@ describe("loadConfig", () => {
       expect(error.message).toContain(key);
   });
 
+  it("takes the VAPID keys all three together or not at all", () => {
+    expect(configError({ VAPID_SUBJECT: "mailto:ops@example.com" }).problems).toEqual([
+      "VAPID_PUBLIC_KEY: must be set with the other VAPID_ variables (all three or none)",
+      "VAPID_PRIVATE_KEY: must be set with the other VAPID_ variables (all three or none)",
+    ]);
+    expect(
+      configError({
+        VAPID_PUBLIC_KEY: "short",
+        VAPID_PRIVATE_KEY: "x".repeat(43),
+        VAPID_SUBJECT: "http://example.com",
+      }).problems,
+    ).toEqual([
+      "VAPID_PUBLIC_KEY: must be a P-256 public key in base64url (87 characters)",
+      "VAPID_SUBJECT: must be a mailto: or https: URL",
+    ]);
+  });
+
   it("starts in production when all three are given", () => {
     const config = loadConfig(productionEnv);
     expect(config.APP_ENV).toBe("production");

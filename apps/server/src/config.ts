@@ -133,6 +133,30 @@ const envSchema = z
       .int("must be a whole number")
       .min(10, "must be at least 10")
       .default(GROUP_EVENTS_HEARTBEAT_MS),
+    /**
+     * Web Push's VAPID keys (npx web-push generate-vapid-keys) and the contact the
+     * push services see (mailto: or https:): all three or none. Outside production
+     * a pair is generated once and kept in DATA_DIR; production without them sends
+     * no pushes (decision 0076).
+     */
+    VAPID_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, "must be a P-256 public key in base64url (87 characters)")
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key in base64url (43 characters)")
+        .optional(),
+    ),
+    VAPID_SUBJECT: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(?:mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     /** Prometheus text on this port, bound like HOST; unset: no metrics (docs/operations.md). */
     METRICS_PORT: optionalString
@@ -175,6 +199,18 @@ const envSchema = z
     }
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+    if (vapid.some(Boolean) && !vapid.every(Boolean)) {
+      for (const key of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "must be set with the other VAPID_ variables (all three or none)",
+          });
+        }
+      }
     }
     if (env.APP_ENV !== "production") return;
     for (const key of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL"] as const) {

@@ -26,6 +26,9 @@ import {
   type NotificationsService,
 } from "./features/notifications/service";
 import { createProfileImagesService } from "./features/profile-images/service";
+import { pushSenderJob } from "./features/push/jobs";
+import { loadVapidKeys } from "./features/push/keys";
+import { createPushService, type PushService } from "./features/push/service";
 import { rateWindowCleanupJob } from "./features/rate-limits/jobs";
 import { createRateLimiter, type RateLimiter } from "./features/rate-limits/service";
 import { dueRoundsJob } from "./features/rounds/jobs";
@@ -90,12 +93,19 @@ function createGameServices(
   return { groups, rounds };
 }
 
-/** Mail out (SMTP or the outbox) and the game's e-mails, which queue through it. */
+/** Mail out (SMTP or the outbox), Web Push, and the game's notifications, which queue through them. */
 function createMailServices(
   core: Core,
   { config, secret, log }: Pick<ServicesOptions, "config" | "secret" | "log">,
 ) {
   const { db, clock } = core;
+  const keys = loadVapidKeys(config);
+  if (!keys) log.warn("VAPID_* are not set: no push notifications are sent");
+  const push = createPushService(core, {
+    keys,
+    allowLocalEndpoints: config.APP_ENV === "test",
+    log,
+  });
   const mail = createMailService({
     db,
     clock,
@@ -105,11 +115,12 @@ function createMailServices(
   });
   const notifications = createNotificationsService(core, {
     mail,
+    push,
     secret,
     publicUrl: config.publicUrl,
     appTitle: config.APP_TITLE,
   });
-  return { mail, notifications };
+  return { mail, push, notifications };
 }
 
 /** What every service is built on (lib/core.ts). */
@@ -141,9 +152,10 @@ function createJobs(
     rounds: RoundsService;
     notifications: NotificationsService;
     mail: MailService;
+    push: PushService;
   },
 ) {
-  const { globalDilemmas, auth, users, limiter, rounds, notifications, mail } = services;
+  const { globalDilemmas, auth, users, limiter, rounds, notifications, mail, push } = services;
   const jobs = createJobRunner({ db, clock, log });
   if (upkeep) jobs.register(databaseUpkeepJob(upkeep));
   jobs.register(
@@ -155,6 +167,7 @@ function createJobs(
     // After the jobs that queue mail, so one run sends what it queued.
     remindersJob(notifications),
     mailSenderJob(mail),
+    pushSenderJob(push),
   );
   return jobs;
 }
@@ -200,7 +213,7 @@ export function createServices(options: ServicesOptions) {
         .endSession(sessionId)
         .catch((err) => log.warn({ err }, "the end of a session was not told to its streams")),
   });
-  const { mail, notifications } = createMailServices(core, { config, secret, log });
+  const { mail, push, notifications } = createMailServices(core, { config, secret, log });
   const limiter = createRateLimiter(core);
   const users = createUsersService(core);
   // Sessions a hot write found alive a moment ago (decision 0031); the identity plugin forgets them.
@@ -224,13 +237,14 @@ export function createServices(options: ServicesOptions) {
   const jobs = createJobs(
     core,
     { log, upkeep },
-    { globalDilemmas, auth, users, limiter, rounds, notifications, mail },
+    { globalDilemmas, auth, users, limiter, rounds, notifications, mail, push },
   );
   return {
     events: core.events,
     authProvider,
     sessionProofs,
     mail,
+    push,
     notifications,
     limiter,
     users,

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../src/db/schema";
@@ -235,6 +236,15 @@ const round = (ids: Ids) => ({ params: { id: ids.group, roundId: ids.round } });
 const groupFields = { name: "Fuzzed", maxMembers: 5, daysBetweenRounds: 1 };
 const none = () => ({});
 
+/** A device's push subscription as a browser writes it: a real P-256 key and a 16-byte secret. */
+const pushSubscription = {
+  endpoint: "https://push.example.test/send/route-table",
+  keys: {
+    p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+    auth: randomBytes(16).toString("base64url"),
+  },
+};
+
 /**
  * A well-formed call of every route, which each case spoils in one way. A route
  * missing here fails the suite: a new route is covered the day it is added.
@@ -314,6 +324,11 @@ export const VALID: Record<string, (ids: Ids) => Valid> = {
   "PUT /api/users/me/mail-preferences": () => ({
     body: { reminders: true, roundResults: true, newRounds: true },
   }),
+  "GET /api/push/public-key": none,
+  "PUT /api/push/subscription": () => ({
+    body: { ...pushSubscription, kinds: ["newRounds", "reminders"], alsoEmail: false },
+  }),
+  "DELETE /api/push/subscription": () => ({ body: { endpoint: pushSubscription.endpoint } }),
   // Well-formed, not signed by the server: its answer is the 400 of a bad link.
   "POST /api/mail/unsubscribe": () => ({ query: { token: "e30.c2lnbmF0dXJl" } }),
   "GET /api/auth/get-session": none,

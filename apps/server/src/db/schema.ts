@@ -19,6 +19,7 @@ export { jobRuns } from "./tables/jobs";
 export { outbox } from "./tables/mail";
 export { userMailPreferences } from "./tables/notifications";
 export { files } from "./tables/profile-images";
+export { pushOutbox, pushSubscriptions } from "./tables/push";
 export { rateLimits } from "./tables/rate-limits";
 export {
   roundResults,

@@ -46,6 +46,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * at once (docs/decisions/0071-service-worker.md).
  */
 const SERVICE_WORKER = "/sw.js";
+/** The worker's push listeners (importScripts): checked at each update of the worker, like it. */
+const WORKER_IMPORTS = "/sw-push.js";
 /**
  * The page the service worker keeps to start the app offline: the page of any
  * client route (the loader, no data), at the address the build names it by.
@@ -147,7 +149,8 @@ export function renderManifest(json: string, title: string): string {
 /** `root`: the build's folder, absolute, as @fastify/static names the files it sends. */
 function cacheControlOf(root: string, path: string) {
   if (path.startsWith(join(root, "assets", sep))) return IMMUTABLE;
-  return path === join(root, SERVICE_WORKER) ? "no-cache" : "public, max-age=3600";
+  const worker = path === join(root, SERVICE_WORKER) || path === join(root, WORKER_IMPORTS);
+  return worker ? "no-cache" : "public, max-age=3600";
 }
 
 /** The build's files: hashed assets precompressed and cached for good, the rest for an hour. */

@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
-import { createdAt, id } from "./columns";
+import { check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { deliveryColumns, id } from "./columns";
 
 /**
  * Every e-mail the app sends, as a row: game mail is queued here in the
@@ -31,11 +22,7 @@ export const outbox = pgTable(
     status: text("status", { enum: ["kept", "pending", "sent", "failed"] })
       .notNull()
       .default("kept"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    lastError: text("last_error"),
-    createdAt: createdAt(),
+    ...deliveryColumns(),
   },
   (table) => [
     index("outbox_created_at_idx").on(table.createdAt),

@@ -5,6 +5,8 @@ import {
   groupMembers,
   groups,
   outbox,
+  pushOutbox,
+  pushSubscriptions,
   roundResults,
   roundSitOuts,
   roundSubmissions,
@@ -13,12 +15,43 @@ import {
   userMailPreferences,
 } from "../../db/schema";
 
+/** Which channels a recipient gets a kind by (decision 0076). */
+export interface Channels {
+  /** Whether pushes go out at all (the server has VAPID keys). */
+  push: boolean;
+}
+
+/** The person has a device that gets `kind` as a push. */
+const pushed = (kind: keyof Preferences, { push }: Channels) =>
+  push
+    ? sql<boolean>`EXISTS (SELECT 1 FROM ${pushSubscriptions}
+        WHERE ${pushSubscriptions.userId} = ${user.id} AND ${kind} = ANY(${pushSubscriptions.kinds}))`
+    : sql<boolean>`false`;
+
 /**
- * A person who gets this kind of mail: a real account, not a guest, that did not
- * turn the kind off (every kind is on until then). Their preferences joined.
+ * The e-mail of `kind` goes: the person did not turn it off (every kind is on
+ * until then), and no device of theirs gets it as a push instead (one that gets
+ * it with `also_email` keeps the e-mail).
  */
-const wants = (kind: keyof Preferences) =>
-  sql`${user.isAnonymous} IS NOT TRUE AND coalesce(${userMailPreferences[kind]}, true)`;
+const mailed = (kind: keyof Preferences, { push }: Channels) =>
+  push
+    ? sql<boolean>`coalesce(${userMailPreferences[kind]}, true) AND NOT EXISTS (SELECT 1
+        FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${user.id}
+        AND ${kind} = ANY(${pushSubscriptions.kinds}) AND NOT ${pushSubscriptions.alsoEmail})`
+    : sql<boolean>`coalesce(${userMailPreferences[kind]}, true)`;
+
+/** How a recipient gets `kind`: by e-mail, by push, or both. */
+const channelsOf = (kind: keyof Preferences, channels: Channels) => ({
+  mail: mailed(kind, channels),
+  push: pushed(kind, channels),
+});
+
+/**
+ * A person who gets this kind: a real account, not a guest, by e-mail or push.
+ * Their preferences joined.
+ */
+const wants = (kind: keyof Preferences, channels: Channels) =>
+  sql`${user.isAnonymous} IS NOT TRUE AND (${mailed(kind, channels)} OR ${pushed(kind, channels)})`;
 
 /** The round with its group and dilemma, for any of the game's e-mails. */
 export async function roundContext(tx: Tx, roundId: string) {
@@ -40,42 +73,48 @@ export async function roundContext(tx: Tx, roundId: string) {
 }
 
 /** A closed round's participants who want its results: their points, their address. */
-export function resultRecipients(tx: Tx, roundId: string) {
+export function resultRecipients(tx: Tx, roundId: string, channels: Channels) {
   return tx
     .select({
       userId: user.id,
       email: user.email,
       points: roundResults.points,
       submitted: roundResults.submitted,
+      ...channelsOf("roundResults", channels),
     })
     .from(roundResults)
     .innerJoin(user, eq(user.id, roundResults.userId))
     .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
-    .where(and(eq(roundResults.roundId, roundId), wants("roundResults")));
+    .where(and(eq(roundResults.roundId, roundId), wants("roundResults", channels)));
 }
 
 /** The group's current members who want to hear of new rounds. */
-export function newRoundRecipients(tx: Tx, groupId: string) {
+export function newRoundRecipients(tx: Tx, groupId: string, channels: Channels) {
   return tx
-    .select({ userId: user.id, email: user.email })
+    .select({ userId: user.id, email: user.email, ...channelsOf("newRounds", channels) })
     .from(groupMembers)
     .innerJoin(user, eq(user.id, groupMembers.userId))
     .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
-    .where(and(eq(groupMembers.groupId, groupId), wants("newRounds")));
+    .where(and(eq(groupMembers.groupId, groupId), wants("newRounds", channels)));
 }
 
 /**
  * Whom to remind now: members of an open round not yet due, past its reminder
  * time (24 h before the due date, or half-time for a round under 48 h), who take
  * part in it (not back from leaving it), have not submitted, want reminders, and
- * were not reminded of this round before.
+ * were not reminded of this round before (by e-mail or push).
  */
-export function dueReminders(tx: Tx, now: Date, limit: number) {
+export function dueReminders(tx: Tx, now: Date, limit: number, channels: Channels) {
   const remindAt = sql`CASE WHEN ${rounds.dueDate} - ${rounds.startedAt} >= interval '48 hours'
     THEN ${rounds.dueDate} - interval '24 hours'
     ELSE ${rounds.startedAt} + (${rounds.dueDate} - ${rounds.startedAt}) / 2 END`;
   return tx
-    .select({ roundId: rounds.id, userId: user.id, email: user.email })
+    .select({
+      roundId: rounds.id,
+      userId: user.id,
+      email: user.email,
+      ...channelsOf("reminders", channels),
+    })
     .from(rounds)
     .innerJoin(groupMembers, eq(groupMembers.groupId, rounds.groupId))
     .innerJoin(user, eq(user.id, groupMembers.userId))
@@ -94,7 +133,9 @@ export function dueReminders(tx: Tx, now: Date, limit: number) {
         isNull(outbox.id),
         sql`NOT EXISTS (SELECT 1 FROM ${roundSitOuts}
           WHERE ${roundSitOuts.roundId} = ${rounds.id} AND ${roundSitOuts.userId} = ${user.id})`,
-        wants("reminders"),
+        sql`NOT EXISTS (SELECT 1 FROM ${pushOutbox}
+          WHERE ${pushOutbox.dedupeKey} = 'reminder:' || ${rounds.id} || ':' || ${user.id})`,
+        wants("reminders", channels),
       ),
     )
     .limit(limit);

@@ -5,6 +5,7 @@ import {
   mailKindSchema,
   mailPreferenceMessages,
 } from "@eitheror/shared/notifications/schema";
+import type { PushPayload } from "@eitheror/shared/push/schema";
 import { roundEmails } from "@eitheror/shared/rounds/emails";
 import { timeUntilDue } from "@eitheror/shared/time/rules";
 import type { Unit } from "../../db/transaction";
@@ -12,7 +13,8 @@ import type { Viewer } from "../../lib/auth/provider";
 import { sameText } from "../../lib/auth/signed-id";
 import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/http/errors";
-import type { MailService } from "../mail/service";
+import type { MailService, QueuedMail } from "../mail/service";
+import type { PushService, QueuedPush } from "../push/service";
 import type { ClosedRound, RoundHooks } from "../rounds/service";
 import {
   dueReminders,
@@ -30,6 +32,8 @@ const REMINDER_BATCH = 200;
 
 export interface NotificationsOptions {
   mail: MailService;
+  /** Web Push: a kind pushed to someone's device is not e-mailed to them too (decision 0076). */
+  push: PushService;
   /** The server's secret (AUTH_SECRET or the kept one): signs unsubscribe links. */
   secret: string;
   publicUrl: string;
@@ -82,11 +86,53 @@ function mailLinks({ publicUrl }: NotificationsOptions, tokens: Tokens) {
   };
 }
 
+/** A person's notification of one kind: by e-mail, by push, or both. */
+interface Delivery {
+  userId: string;
+  mail: boolean;
+  push: boolean;
+}
+
+/**
+ * Queues the e-mails and pushes of one kind in the caller's transaction, each
+ * recipient by the channels their row says; answers how many were new. The
+ * push's key is the e-mail's: once per (kind, round, member) in each outbox.
+ */
+async function dispatch<R extends Delivery>(
+  unit: Unit,
+  { mail, push }: Pick<NotificationsOptions, "mail" | "push">,
+  kind: MailKind,
+  recipients: R[],
+  make: (person: R) => { mail: QueuedMail; push: PushPayload },
+): Promise<number> {
+  const mails: QueuedMail[] = [];
+  const pushes: QueuedPush[] = [];
+  for (const person of recipients) {
+    const made = make(person);
+    if (person.mail) mails.push(made.mail);
+    if (person.push) {
+      pushes.push({
+        userId: person.userId,
+        dedupeKey: made.mail.dedupeKey,
+        kind,
+        payload: made.push,
+      });
+    }
+  }
+  const mailed = await mail.enqueue(unit, mails);
+  const pushed = await push.enqueue(unit, pushes);
+  if (mailed) unit.afterCommit(() => mail.kick());
+  if (pushed) unit.afterCommit(() => push.kick());
+  return mailed + pushed;
+}
+
+/** The app's path of a group's page, which a push opens. */
+const groupPath = (groupId: string) => `/group/${encodeURIComponent(groupId)}`;
+
 /** 'Round complete' and 'A new round started', queued in the transaction that closes or starts. */
-function createRoundMails(
-  { mail, appTitle }: NotificationsOptions,
-  links: ReturnType<typeof mailLinks>,
-) {
+function createRoundMails(options: NotificationsOptions, links: ReturnType<typeof mailLinks>) {
+  const { appTitle } = options;
+  const channels = { push: options.push.enabled };
   const { group: groupLink, unsubscribe } = links;
 
   /** Queues 'Round complete' to each participant of the closed round who wants it. */
@@ -98,11 +144,12 @@ function createRoundMails(
       .slice(0, 3)
       .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
     // Straight to the reveal: the archived round's page opens it on `reveal=1`.
-    const link = `${groupLink(round.groupId)}/archived-round/${encodeURIComponent(roundId)}?reveal=1`;
-    const recipients = await resultRecipients(unit.tx, roundId);
-    const messages = recipients.map((person) => {
+    const path = `${groupPath(round.groupId)}/archived-round/${encodeURIComponent(roundId)}?reveal=1`;
+    const link = `${options.publicUrl}${path}`;
+    const recipients = await resultRecipients(unit.tx, roundId, channels);
+    await dispatch(unit, options, "roundResults", recipients, (person) => {
       const mine = person.submitted ? text.points(person.points) : text.didNotVote;
-      return notificationMail({
+      const message = notificationMail({
         to: person.email,
         dedupeKey: `round-complete:${roundId}:${person.userId}`,
         appTitle,
@@ -114,9 +161,9 @@ function createRoundMails(
         link,
         ...unsubscribe(person.userId, "roundResults"),
       });
+      const body = `${text.intro(round.groupName, round.dilemma)} ${mine}`;
+      return { mail: message, push: { title: text.subject(round.groupName), body, url: path } };
     });
-    await mail.enqueue(unit, messages);
-    unit.afterCommit(() => mail.kick());
   }
 
   /** Queues 'A new round started' to each member who wants it. */
@@ -124,9 +171,9 @@ function createRoundMails(
     const round = await roundContext(unit.tx, roundId);
     if (!round) return;
     const text = roundEmails.newRound;
-    const recipients = await newRoundRecipients(unit.tx, round.groupId);
-    const messages = recipients.map((person) =>
-      notificationMail({
+    const recipients = await newRoundRecipients(unit.tx, round.groupId, channels);
+    await dispatch(unit, options, "newRounds", recipients, (person) => ({
+      mail: notificationMail({
         to: person.email,
         dedupeKey: `new-round:${roundId}:${person.userId}`,
         appTitle,
@@ -140,9 +187,12 @@ function createRoundMails(
         link: groupLink(round.groupId),
         ...unsubscribe(person.userId, "newRounds"),
       }),
-    );
-    await mail.enqueue(unit, messages);
-    unit.afterCommit(() => mail.kick());
+      push: {
+        title: text.subject(round.groupName),
+        body: `${text.intro(round.groupName)} ${round.dilemma}`,
+        url: groupPath(round.groupId),
+      },
+    }));
   }
 
   return { closed, started } satisfies RoundHooks;
@@ -151,40 +201,43 @@ function createRoundMails(
 /** Reminders to submit, queued by a job once per round and person. */
 function createReminders(
   { transaction, clock }: Core,
-  { mail, appTitle }: NotificationsOptions,
+  options: NotificationsOptions,
   { group: groupLink, unsubscribe }: ReturnType<typeof mailLinks>,
 ) {
+  const { appTitle } = options;
+  const channels = { push: options.push.enabled };
   /** Queues the reminders due now; answers how many. Once per round and person (the dedupe key). */
   async function send(): Promise<number> {
     return transaction(async (unit) => {
       const now = clock.now();
       const text = roundEmails.reminder;
-      const dues = await dueReminders(unit.tx, now, REMINDER_BATCH);
+      const dues = await dueReminders(unit.tx, now, REMINDER_BATCH, channels);
       const contexts = new Map<string, Awaited<ReturnType<typeof roundContext>>>();
       for (const roundId of new Set(dues.map((due) => due.roundId))) {
         contexts.set(roundId, await roundContext(unit.tx, roundId));
       }
-      const messages = dues.flatMap((due) => {
-        const round = contexts.get(due.roundId);
-        if (!round) return [];
-        return notificationMail({
+      const known = dues.filter((due) => contexts.get(due.roundId));
+      return dispatch(unit, options, "reminders", known, (due) => {
+        const round = contexts.get(due.roundId) as NonNullable<ReturnType<typeof contexts.get>>;
+        const intro = text.intro(round.groupName, timeUntilDue(round.dueDate, now));
+        const message = notificationMail({
           to: due.email,
           dedupeKey: `reminder:${due.roundId}:${due.userId}`,
           appTitle,
           subject: text.subject(round.groupName),
           heading: text.heading,
-          paragraphs: [
-            text.intro(round.groupName, timeUntilDue(round.dueDate, now)),
-            round.dilemma,
-          ],
+          paragraphs: [intro, round.dilemma],
           button: text.button,
           link: groupLink(round.groupId),
           ...unsubscribe(due.userId, "reminders"),
         });
+        const push = {
+          title: text.subject(round.groupName),
+          body: intro,
+          url: groupPath(round.groupId),
+        };
+        return { mail: message, push };
       });
-      const queued = await mail.enqueue(unit, messages);
-      if (queued) unit.afterCommit(() => mail.kick());
-      return queued;
     });
   }
 

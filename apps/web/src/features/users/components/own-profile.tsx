@@ -21,6 +21,7 @@ import { imageUploadFailure } from "../api/upload-profile-image";
 import { useImageChoice } from "../hooks/use-image-choice";
 import { MailPreferencesSection } from "./mail-preferences";
 import { ProfilePhotoEditor } from "./profile-photo-editor";
+import { PushNotificationsSection } from "./push-notifications";
 
 const NAME_ID = "profile-name";
 const EMAIL_ID = "profile-email";
@@ -74,6 +75,7 @@ export function OwnProfile({
             <SaveButton pending={save.isPending} />
           </form>
           <MailPreferencesSection />
+          <PushNotificationsSection />
         </div>
       </div>
     </Card>

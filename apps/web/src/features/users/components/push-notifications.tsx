@@ -1,0 +1,154 @@
+import { mailKinds } from "@eitheror/shared/notifications/schema";
+import { pushApi } from "@eitheror/shared/push/contract";
+import { pushMessages as texts } from "@eitheror/shared/push/schema";
+import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { callApi } from "@/lib/api-client";
+
+/** The device's choice of e-mails beside its pushes, remembered on this device only. */
+const ALSO_EMAIL_KEY = "eitheror.push.alsoEmail";
+
+/** The browser can take pushes: a service worker and the Push API. */
+const pushSupported = () =>
+  typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window;
+
+async function registration() {
+  return (await navigator.serviceWorker.getRegistration()) ?? null;
+}
+
+/** Saves the subscription with every kind of notification (decision 0076). */
+async function save(subscription: PushSubscription, alsoEmail: boolean) {
+  const json = subscription.toJSON();
+  await callApi(pushApi.subscribe, {
+    body: {
+      endpoint: json.endpoint ?? subscription.endpoint,
+      keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
+      kinds: [...mailKinds],
+      alsoEmail,
+    },
+  });
+}
+
+type State = "unknown" | "unsupported" | "off" | "on" | "busy";
+
+/** This device's subscription: what it is, and the taps that change it. */
+function usePushDevice() {
+  const [state, setState] = useState<State>("unknown");
+  const [alsoEmail, setAlsoEmail] = useState(
+    () => typeof localStorage !== "undefined" && localStorage.getItem(ALSO_EMAIL_KEY) === "1",
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!pushSupported()) return setState("unsupported");
+    let live = true;
+    registration()
+      .then(async (worker) => {
+        if (!live) return;
+        if (!worker) return setState("unsupported");
+        setState((await worker.pushManager.getSubscription()) ? "on" : "off");
+      })
+      .catch(() => live && setState("unsupported"));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function turnOn() {
+    setProblem(null);
+    setState("busy");
+    try {
+      const worker = await registration();
+      if (!worker) throw new Error("no service worker");
+      const { publicKey } = (await callApi(pushApi.publicKey)).data;
+      const subscription = await worker.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey,
+      });
+      await save(subscription, alsoEmail);
+      setState("on");
+    } catch {
+      setProblem(Notification.permission === "denied" ? texts.blocked : texts.failed);
+      setState("off");
+    }
+  }
+
+  async function turnOff() {
+    setProblem(null);
+    setState("busy");
+    try {
+      const subscription = await (await registration())?.pushManager.getSubscription();
+      if (subscription) {
+        await callApi(pushApi.unsubscribe, { body: { endpoint: subscription.endpoint } });
+        await subscription.unsubscribe();
+      }
+      setState("off");
+    } catch {
+      setProblem(texts.failed);
+      setState("on");
+    }
+  }
+
+  async function changeAlsoEmail(on: boolean) {
+    setAlsoEmail(on);
+    localStorage.setItem(ALSO_EMAIL_KEY, on ? "1" : "0");
+    const subscription = await (await registration())?.pushManager.getSubscription();
+    if (subscription) await save(subscription, on).catch(() => setProblem(texts.failed));
+  }
+
+  return { state, alsoEmail, problem, turnOn, turnOff, changeAlsoEmail };
+}
+
+/**
+ * 'Notifications on this device' on one's own profile: one tap subscribes this
+ * browser (pushManager.subscribe with the server's VAPID key) and saves it; one
+ * tap unsubscribes. Hidden where the browser has no Push API or no worker.
+ */
+export function PushNotificationsSection() {
+  const { state, alsoEmail, problem, turnOn, turnOff, changeAlsoEmail } = usePushDevice();
+  if (state === "unknown" || state === "unsupported") return null;
+  const busy = state === "busy";
+  return (
+    <section aria-labelledby="push-heading" className="mt-8 border-t border-border pt-6">
+      <h2 id="push-heading" className="text-lg font-semibold text-fg">
+        {texts.section}
+      </h2>
+      <p className="mt-1 text-sm text-fg-subtle">{texts.intro}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        {state === "on" ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void turnOff()}>
+            {texts.turnOff}
+          </Button>
+        ) : (
+          <Button disabled={busy} onClick={() => void turnOn()}>
+            {texts.turnOn}
+          </Button>
+        )}
+        {state === "on" && (
+          <p role="status" className="text-sm text-fg-subtle">
+            {texts.on}
+          </p>
+        )}
+      </div>
+      <div className="mt-3 flex items-center gap-3">
+        <input
+          id="push-also-email"
+          type="checkbox"
+          className="size-5 shrink-0 accent-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+          checked={alsoEmail}
+          disabled={busy}
+          onChange={(event) => void changeAlsoEmail(event.target.checked)}
+        />
+        <label htmlFor="push-also-email" className="text-sm text-fg">
+          {texts.alsoEmail}
+        </label>
+      </div>
+      {problem && (
+        <Alert kind="danger" className="mt-4">
+          {problem}
+        </Alert>
+      )}
+    </section>
+  );
+}
