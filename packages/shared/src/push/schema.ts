@@ -77,4 +77,8 @@ export const pushMessages = {
   blocked: "Notifications are blocked for this site in your browser settings.",
   failed: "Notifications could not be turned on. Please try again.",
   on: "Notifications are on for this device.",
+  /** Offered once a member has submitted, where this device has no subscription yet. */
+  nudge: "Get a nudge before rounds close?",
+  nudgeDetail:
+    "A notification on this device when a round starts, before it is due, and when results are in.",
 } as const;

@@ -19,6 +19,7 @@ import { CurrentRoundTab } from "@/features/rounds/components/current-round";
 import { LeaderboardTab } from "@/features/rounds/components/leaderboard";
 import { PastRoundsTab } from "@/features/rounds/components/past-rounds";
 import { StartFirstRoundButton } from "@/features/rounds/components/start-first-round-button";
+import { PushNudge } from "@/features/users/components/push-notifications";
 
 /** Before the first round: the admin's Getting Started (with Start First Round), else the wait. */
 const beforeFirstRound = ({ group, isAdmin }: GroupContext) =>
@@ -46,6 +47,7 @@ const panels = {
       viewerId={context.viewerId}
       noRound={beforeFirstRound(context)}
       waiting={waitingForMembers(context)}
+      afterSubmit={<PushNudge />}
     />
   ),
   leaderboard: ({ group, viewerId }: GroupContext) => (

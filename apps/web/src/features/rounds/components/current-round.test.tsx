@@ -2,6 +2,7 @@ import { type CurrentRound, roundMessages } from "@eitheror/shared/rounds/schema
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
@@ -55,11 +56,17 @@ const json = (body: unknown) =>
  * other call fails the test: the round's answer alone says whether the group
  * has one.
  */
-function renderTab(open: CurrentRound, current?: { status: number; body: unknown }) {
+function renderTab(
+  open: CurrentRound,
+  current?: { status: number; body: unknown },
+  afterSubmit?: ReactNode,
+) {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
     if (!navigator.onLine) throw new TypeError("Failed to fetch");
     const path = new URL(String(url), window.location.origin).pathname;
     if (path === "/api/groups/g1/rounds/reveal") return json({ data: { revealData: null } });
+    if (path === "/api/groups/g1/rounds/r1/submit-votes")
+      return json({ data: { roundClosed: false } });
     if (path === "/api/groups/g1/rounds/r1/vote") {
       const body = JSON.parse(String(init?.body));
       return json({ data: { vote: { selectedBy: "cy", comments: null, isRight: null, ...body } } });
@@ -82,6 +89,7 @@ function renderTab(open: CurrentRound, current?: { status: number; body: unknown
           viewerId="cy"
           noRound={<p>No round</p>}
           waiting={<p>Waiting for a friend</p>}
+          afterSubmit={afterSubmit}
         />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -203,5 +211,26 @@ describe("CurrentRoundTab", () => {
     expect(screen.getByText("4 of 4 picked")).toBeTruthy();
     expect(await flagged("Di")).toBe(false);
     expect(screen.queryByText(roundMessages.pickMissing)).toBeNull();
+  });
+
+  it("offers what comes after a submit (the push opt-in) only once the viewer has submitted", async () => {
+    const user = userEvent.setup();
+    const everyone = ["cy", "ada", "bo", "di"].map((selectedFor) => ({
+      selectedBy: "cy",
+      selectedFor,
+      optionSelected: "A" as const,
+      comments: null,
+      isRight: null,
+    }));
+    renderTab(
+      { ...round({ cy: false, ada: false, bo: false, di: false }), votes: everyone },
+      undefined,
+      <p>Get a nudge</p>,
+    );
+    await user.click(await screen.findByRole("button", { name: "Submit Votes" }));
+    expect(screen.queryByText("Get a nudge")).toBeNull();
+    const confirm = await screen.findByRole("dialog");
+    await user.click(within(confirm).getByRole("button", { name: "Submit Votes" }));
+    expect(await screen.findByText("Get a nudge")).toBeTruthy();
   });
 });

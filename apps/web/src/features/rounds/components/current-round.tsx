@@ -22,12 +22,17 @@ import { VoteCard } from "./vote-card";
  * answer says `round_not_started`); one that has played and is down to one
  * member shows `waiting` (waiting_for_members).
  */
-export function CurrentRoundTab(props: {
+export function CurrentRoundTab({
+  afterSubmit,
+  ...props
+}: {
   groupId: string;
   members: RoundMember[];
   viewerId: string;
   noRound: ReactNode;
   waiting: ReactNode;
+  /** What the page offers once the viewer has submitted here (the push opt-in). */
+  afterSubmit?: ReactNode;
 }) {
   // The round the viewer's own submit just went through for: 'Successfully
   // submitted votes!' belongs to it, not to the next round's ballot.
@@ -41,6 +46,7 @@ export function CurrentRoundTab(props: {
         onClosed={() => setSubmitted(null)}
       />
       <RoundPanel {...props} submitted={submitted} onSubmitted={setSubmitted} />
+      {submitted && afterSubmit}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { pushMessages } from "@eitheror/shared/push/schema";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PushNotificationsSection } from "./push-notifications";
+import { PushNotificationsSection, PushNudge } from "./push-notifications";
 
 const PUBLIC_KEY = "BPublicKeyOfTheServer";
 const subscription = {
@@ -95,5 +95,22 @@ describe("PushNotificationsSection", () => {
     render(<PushNotificationsSection />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole("heading", { name: pushMessages.section })).toBeNull();
+  });
+
+  it("after a submit, nudges a device without notifications, and says so once they are on", async () => {
+    const { pushManager } = browserWithPush({ subscribed: false });
+    render(<PushNudge />);
+    expect(await screen.findByRole("heading", { name: pushMessages.nudge })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: pushMessages.turnOn }));
+    expect(await screen.findByRole("status")).toHaveProperty("textContent", pushMessages.on);
+    expect(pushManager.subscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not nudge a device that has notifications on already", async () => {
+    const { pushManager } = browserWithPush({ subscribed: true });
+    render(<PushNudge />);
+    await vi.waitFor(() => expect(pushManager.getSubscription).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole("heading", { name: pushMessages.nudge })).toBeNull();
   });
 });

@@ -152,3 +152,46 @@ export function PushNotificationsSection() {
     </section>
   );
 }
+
+/**
+ * After a submit, on the group page: "Get a nudge before rounds close?" with one
+ * tap to turn notifications on, where this browser can take them and has not
+ * yet. Says so once on; gone when it is not wanted here.
+ */
+export function PushNudge() {
+  const { state, problem, turnOn } = usePushDevice();
+  const [asked, setAsked] = useState(false);
+  if (state === "unknown" || state === "unsupported" || (state === "on" && !asked)) return null;
+  return (
+    <section
+      aria-labelledby="push-nudge-heading"
+      className="mt-4 rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border"
+    >
+      <h2 id="push-nudge-heading" className="font-semibold text-fg">
+        {texts.nudge}
+      </h2>
+      <p className="mt-1 text-sm text-fg-muted">{texts.nudgeDetail}</p>
+      {state === "on" ? (
+        <p role="status" className="mt-3 text-sm text-fg-subtle">
+          {texts.on}
+        </p>
+      ) : (
+        <Button
+          className="mt-3"
+          disabled={state === "busy"}
+          onClick={() => {
+            setAsked(true);
+            void turnOn();
+          }}
+        >
+          {texts.turnOn}
+        </Button>
+      )}
+      {problem && (
+        <Alert kind="danger" className="mt-3">
+          {problem}
+        </Alert>
+      )}
+    </section>
+  );
+}
