@@ -11,14 +11,13 @@ import {
   rounds,
   voteAll,
 } from "../../../test/rounds";
+import { secondInstance } from "../../../test/second-instance";
 import { otherSpellings, withWrongSignature } from "../../../test/signed";
 import {
   type ReceivedMail,
   type SmtpReceiver,
   startSmtpReceiver,
 } from "../../../test/smtp-receiver";
-import { buildApp } from "../../app";
-import { createClock } from "../../lib/clock";
 
 const HOUR_MS = 60 * 60 * 1000;
 const email = (who: Player) => `${who.name.toLowerCase()}@example.test`;
@@ -179,35 +178,21 @@ describe("reminders", () => {
     await voteAll(ana, groupId, roundId, everyone);
     await rounds.submit(ana, groupId, roundId);
 
-    const second = await t.database.openAnother();
-    const startSecond = async () => {
-      const clock = createClock();
-      clock.advance(t.clock.now().getTime() - Date.now());
-      return { clock, app: await buildApp({ config: t.config, database: second, clock }) };
-    };
-    let other = await startSecond();
-    const both = async (ms: number) => {
-      other.clock.advance(ms);
-      await Promise.all([
-        advanceClock(ana, ms),
-        other.app.inject({ method: "POST", url: "/api/test/clock", payload: { advanceMs: 0 } }),
-      ]);
-    };
+    const other = await secondInstance(t, ana);
+    const both = other.both;
     try {
       await both(23 * HOUR_MS);
       await expectMails(receiver, ben, "Your votes are due soon", 0);
       await both(HOUR_MS + 60_000);
       // Sent before the clock jumps on: a real send takes far less than the claim's lease.
       for (const who of [ben, cy]) await expectMails(receiver, who, "Your votes are due soon", 1);
-      await other.app.close();
-      other = await startSecond();
+      await other.restart();
       await both(60_000);
       await both(60 * 60_000);
       for (const who of [ben, cy]) await expectMails(receiver, who, "Your votes are due soon", 1);
       await expectMails(receiver, ana, "Your votes are due soon", 0);
     } finally {
-      await other.app.close();
-      await second.close();
+      await other.close();
     }
   });
 

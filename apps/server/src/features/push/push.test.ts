@@ -14,10 +14,10 @@ import {
   player,
   rounds,
 } from "../../../test/rounds";
+import { secondInstance } from "../../../test/second-instance";
 import { type SmtpReceiver, startSmtpReceiver } from "../../../test/smtp-receiver";
 import { buildApp } from "../../app";
 import { pushOutbox, pushSubscriptions } from "../../db/schema";
-import { createClock } from "../../lib/clock";
 
 const HOUR_MS = 60 * 60 * 1000;
 const ALL_KINDS = ["newRounds", "reminders", "roundResults"];
@@ -281,20 +281,8 @@ describe("push reminders", () => {
     const groupId = await groupWith(ana, [ben], { daysBetweenRounds: 2 });
     await rounds.start(ana, groupId);
 
-    const second = await t.database.openAnother();
-    const startSecond = async () => {
-      const clock = createClock();
-      clock.advance(t.clock.now().getTime() - Date.now());
-      return { clock, app: await buildApp({ config: t.config, database: second, clock }) };
-    };
-    let other = await startSecond();
-    const both = async (ms: number) => {
-      other.clock.advance(ms);
-      await Promise.all([
-        advanceClock(ana, ms),
-        other.app.inject({ method: "POST", url: "/api/test/clock", payload: { advanceMs: 0 } }),
-      ]);
-    };
+    const other = await secondInstance(t, ana);
+    const both = other.both;
     try {
       await both(23 * HOUR_MS);
       await expectPushes(receiver, phone, "Your votes are due soon", 0);
@@ -302,8 +290,7 @@ describe("push reminders", () => {
       for (const device of [phone, laptop]) {
         await expectPushes(receiver, device, "Your votes are due soon", 1);
       }
-      await other.app.close();
-      other = await startSecond();
+      await other.restart();
       await both(60_000);
       await both(60 * 60_000);
       for (const device of [phone, laptop]) {
@@ -315,8 +302,7 @@ describe("push reminders", () => {
       await expectPushes(receiver, phone, "A new round started", 1);
       expectCleanPayloads(receiver);
     } finally {
-      await other.app.close();
-      await second.close();
+      await other.close();
     }
   });
 });
