@@ -3,6 +3,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 
 type TestDb = "pglite" | "postgres";
 
+/** The unit and component tests' time limit: for a hung test, well above a loaded machine's pace. */
+const TEST_TIMEOUT_MS = 20_000;
+
 /** The same server suite, once per database engine (docs/architecture.md). */
 function integration(db: TestDb): TestProjectInlineConfiguration {
   return {
@@ -34,6 +37,9 @@ export default defineConfig({
           name: "unit",
           include: ["packages/shared/src/**/*.test.ts", "tools/**/*.test.ts"],
           environment: "node",
+          // Beside the integration suites on two cores, a property test's hundred runs
+          // have taken 6 s: a time limit is for a test that hangs, not a slow machine.
+          testTimeout: TEST_TIMEOUT_MS,
         },
       },
       {
@@ -45,6 +51,7 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/vite/**/*.test.ts"],
           environment: "happy-dom",
           setupFiles: ["apps/web/test/setup.ts"],
+          testTimeout: TEST_TIMEOUT_MS,
         },
       },
       integration("pglite"),

@@ -71,7 +71,35 @@ const counts = {
     (playwright?.stats?.skipped ?? 0),
 };
 
+/**
+ * The failed tests by name, so the last lines of a long run say what to look at.
+ * @returns {string[]}
+ */
+function failedTests() {
+  /** @type {string[]} */
+  const names = [];
+  for (const file of vitest?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") names.push(`${file.name.replace(root, "")} › ${test.fullName}`);
+    }
+  }
+  /** @param {any} suite @param {string[]} path */
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") {
+          names.push(`${spec.file} › [${test.projectName}] ${[...path, spec.title].join(" › ")}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite, []);
+  return names;
+}
+
 console.log("\n── Summary ──");
+for (const name of failedTests()) console.log(`✗ ${name}`);
 console.log(
   `Vitest (unit + integration): ${vitest ? `${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed` : "no report"}`,
 );
