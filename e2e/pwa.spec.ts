@@ -2,9 +2,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { LandingPage } from "./pages/landing-page";
+import { NavBar } from "./pages/nav-bar";
 import { signUp } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { addressFor } from "./support/groups";
+import { addressFor, createGroup } from "./support/groups";
+import { expectScreen, shoot } from "./support/screens";
 
 // The other journeys run without the worker (playwright.config.ts): this one is about it.
 test.use({ serviceWorkers: "allow" });
@@ -30,6 +32,25 @@ const cachedUrls = (page: Page) =>
     return urls;
   });
 
+/** How many picks the worker keeps to send (Workbox's Background Sync queue, in IndexedDB). */
+const keptPicks = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("workbox-background-sync");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result
+            .transaction("requests")
+            .objectStore("requests")
+            .index("queueName")
+            .count("picks");
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+
 /** What the browser logs for requests that found no network: expected offline. */
 function forgetOfflineFailures(consoleErrors: string[]) {
   const expected = /ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/;
@@ -37,7 +58,7 @@ function forgetOfflineFailures(consoleErrors: string[]) {
   consoleErrors.splice(0, consoleErrors.length, ...kept);
 }
 
-const OFFLINE = "You are offline. Check your connection and try again.";
+const OFFLINE_COPY = "You are offline. This is what was loaded last; it updates when you are back.";
 
 test.describe("the installable app", () => {
   // The second journey changes the worker's script the first one installs.
@@ -83,9 +104,10 @@ test.describe("the installable app", () => {
     expect(kept.filter((url) => new URL(url).pathname.startsWith("/api/"))).toEqual([]);
 
     await context.setOffline(true);
-    // `/`: the kept shell, no dilemma the server wrote in, and the landing page says it is offline.
+    // `/`: the kept shell, no dilemma the server wrote in: today's as this browser kept it, and the banner.
     await page.reload();
-    await expect(page.getByRole("alert").first()).toContainText(OFFLINE);
+    await expect(landing.optionA).toBeEnabled();
+    await expect(page.getByRole("status").filter({ hasText: OFFLINE_COPY })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
     expect(await page.locator("#initial-data").count()).toBe(0);
@@ -98,9 +120,9 @@ test.describe("the installable app", () => {
     );
     expect(offlineCall).toBe("failed");
 
-    // `/home`: the same shell, the screen saying it is offline.
+    // `/home`: the same shell, with what the member's pages showed last (the next journey).
     await page.goto("/home");
-    await expect(page.getByRole("alert").first()).toContainText(OFFLINE);
+    await expect(page.getByRole("status").filter({ hasText: OFFLINE_COPY })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 
     // Back online, the page is the server's again.
@@ -108,6 +130,105 @@ test.describe("the installable app", () => {
     await page.goto("/");
     await expect(landing.optionA).toBeEnabled();
     expect(await page.locator("#initial-data").count()).toBe(1);
+    forgetOfflineFailures(consoleErrors);
+  });
+
+  test("offline, a member's last loaded screens come back with a banner; back online they are the server's again", async ({
+    page,
+    context,
+    consoleErrors,
+  }, testInfo) => {
+    await signUp(page, addressFor("olive", testInfo), "Olive");
+    const groupName = "Offline Picnic 🧺";
+    const groupId = await createGroup(page, groupName);
+    await page.goto("/home");
+    await expect(page.getByRole("link", { name: groupName })).toBeVisible();
+    await controlledByWorker(page);
+    const banner = page.getByRole("status").filter({ hasText: OFFLINE_COPY });
+    await expect(banner).toHaveCount(0);
+    // The copy is written a moment after the answers settle.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("eitheror.offline-copy") ?? ""))
+      .toContain(groupName);
+
+    await context.setOffline(true);
+    // Going offline on an open page: what it shows stays, and the banner says why nothing moves.
+    await expect(banner).toBeVisible();
+    // A reload without a network: the worker starts the app, the kept answers fill it.
+    await page.reload();
+    await expect(page.getByRole("link", { name: groupName })).toBeVisible();
+    await expect(banner).toBeVisible();
+    await expectScreen(page, "Home");
+    await page.goto(`/group/${groupId}`);
+    await expect(page.getByRole("heading", { level: 1, name: groupName })).toBeVisible();
+    await expect(banner).toBeVisible();
+
+    // Back online: the banner goes, and the page reads from the server again.
+    const reread = page.waitForResponse((response) =>
+      new URL(response.url()).pathname.startsWith(`/api/groups/${groupId}`),
+    );
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0);
+    expect((await reread).ok()).toBe(true);
+
+    // A log-out forgets the member's part: the next person on this computer finds nobody's groups.
+    await page.goto("/home");
+    await new NavBar(page).choose("Log Out");
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("eitheror.offline-copy") ?? ""))
+      .not.toContain(groupName);
+    forgetOfflineFailures(consoleErrors);
+  });
+
+  test("offline, today's pick is kept by the worker and sent once when the connection is back", async ({
+    page,
+    context,
+    consoleErrors,
+  }, testInfo) => {
+    await signUp(page, addressFor("piper", testInfo), "Piper");
+    const landing = new LandingPage(page);
+    await landing.openWithSession();
+    await controlledByWorker(page);
+    // The copy this page keeps (today's dilemma, the session) is what the offline start shows.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("eitheror.offline-copy") ?? ""))
+      .toContain("/dilemmas/global");
+    await context.setOffline(true);
+    await page.reload();
+    // The kept dilemma, with nothing picked yet, and the banner.
+    await expect(landing.optionA).toBeEnabled();
+    await expect(page.getByRole("status").filter({ hasText: OFFLINE_COPY })).toBeVisible();
+    await landing.optionA.click();
+    const queued = page.getByRole("alert").filter({
+      hasText: "You are offline: your pick will be sent when you are back.",
+    });
+    await expect(queued).toBeVisible();
+    expect(await keptPicks(page)).toBe(1);
+    await shoot(page, "offline-pick-kept");
+
+    // Back online, the browser fires the worker's sync (here at once, through DevTools:
+    // Chromium's own timing follows the machine's network, which never went away).
+    await context.setOffline(false);
+    const devtools = await context.newCDPSession(page);
+    const registrationId = await new Promise<string>((resolve) => {
+      devtools.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const found = registrations.find((registration) => !registration.isDeleted);
+        if (found) resolve(found.registrationId);
+      });
+      void devtools.send("ServiceWorker.enable");
+    });
+    await devtools.send("ServiceWorker.dispatchSyncEvent", {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      tag: "workbox-background-sync:picks",
+      lastChance: false,
+    });
+    // Sent, and no longer kept; the page hears of it, reads today again, and shows the pick and the split.
+    await expect(landing.pick("A")).toBeVisible();
+    await expect(queued).toHaveCount(0);
+    await expect(landing.percentLabel("A")).toBeVisible();
+    expect(await keptPicks(page)).toBe(0);
+    await devtools.detach();
     forgetOfflineFailures(consoleErrors);
   });
 

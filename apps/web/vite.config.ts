@@ -80,6 +80,14 @@ function precompress(): Plugin {
   };
 }
 
+/** What the worker's own functions below use of its global scope (this file's types have no worker). */
+interface WorkerScope {
+  registration: object;
+  clients: {
+    matchAll(options: { type: "window" }): Promise<{ postMessage(message: unknown): void }[]>;
+  };
+}
+
 /**
  * The service worker (docs/decisions/0071-service-worker.md): the app shell and
  * the build's files precached, so a reload offline starts the app; a page is
@@ -110,6 +118,55 @@ function serviceWorker() {
             request.mode === "navigate" && !/^\/(api|dev)(\/|$)/.test(url.pathname),
           handler: "NetworkOnly",
           options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+        {
+          // Today's pick, sent without a network: kept and sent once the connection is
+          // back (Background Sync, docs/decisions/0079-offline-copy-and-queued-picks.md).
+          // The worker sees no other API call. Its functions are written into sw.js as
+          // their source: they use nothing from this file.
+          urlPattern: ({ url }) => /^\/api\/dilemmas\/global\/[^/]+\/selection$/.test(url.pathname),
+          method: "POST",
+          handler: "NetworkOnly",
+          options: {
+            backgroundSync: {
+              name: "picks",
+              options: {
+                // Minutes: a pick older than half a day is for a day that has passed.
+                maxRetentionTime: 12 * 60,
+                onSync: async ({ queue }) => {
+                  const worker = self as unknown as WorkerScope;
+                  // Without Background Sync, the queue would send it at the worker's next
+                  // start, long after the page said it was not sent: it is dropped.
+                  if (!("sync" in worker.registration)) {
+                    while (await queue.shiftRequest()) {}
+                    return;
+                  }
+                  await queue.replayRequests();
+                  for (const client of await worker.clients.matchAll({ type: "window" })) {
+                    client.postMessage({ type: "eitheror:picks-sent" });
+                  }
+                },
+              },
+            },
+            plugins: [
+              {
+                // Queued (only where the browser will send it when the connection is
+                // back), the page is told so; elsewhere the failure stands: not sent.
+                handlerDidError: async () =>
+                  "sync" in (self as unknown as WorkerScope).registration
+                    ? new Response(
+                        JSON.stringify({
+                          error: {
+                            code: "pick_queued",
+                            message: "You are offline: your pick will be sent when you are back.",
+                          },
+                        }),
+                        { status: 503, headers: { "content-type": "application/json" } },
+                      )
+                    : undefined,
+              },
+            ],
+          },
         },
       ],
       directoryIndex: null,

@@ -1,11 +1,11 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { sessionQueryKey } from "@/features/auth/api/get-session";
 import { seedGlobalDilemma } from "@/features/global-dilemma/api/get-global-dilemma";
 import { readInitialData } from "@/lib/initial-data";
 import { createQueryClient } from "@/lib/query-client";
 
-function makeQueryClient() {
+export function makeQueryClient() {
   const client = createQueryClient({
     onUnauthorized: (queryClient) => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
@@ -13,7 +13,6 @@ function makeQueryClient() {
   return client;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+export function AppProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

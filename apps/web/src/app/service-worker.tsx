@@ -39,7 +39,7 @@ async function reloadIntoNewVersion(update: () => Promise<void>) {
  * Registers the service worker (docs/decisions/0071-service-worker.md). A new
  * build installs beside the running one and waits; the prompt says so, and its
  * Reload lets the new worker take over, which reloads the page once. This
- * module runs when main.tsx imports it, after the page's load: the landing
+ * module runs when after-load.ts imports it, after the page's load: the landing
  * page's weight does not carry it (docs/decisions/0022-landing-page-weight.md).
  */
 const update = registerSW({

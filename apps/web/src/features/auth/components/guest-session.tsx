@@ -30,7 +30,8 @@ export function GuestSession() {
     mutate();
   }, [needsGuest, mutate]);
 
-  if (signInAnonymous.isError) {
+  // Only while nobody is signed in: offline, the session this browser kept may arrive after the failure.
+  if (signInAnonymous.isError && state === "signed-out") {
     return (
       <div className="mx-auto max-w-md">
         <Alert

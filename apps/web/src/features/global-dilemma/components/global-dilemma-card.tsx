@@ -116,7 +116,8 @@ function DilemmaChoices({
       </div>
       <UnderOptions
         failure={
-          post.isError
+          // Unless the failed pick is the one saved now (a pick the service worker kept offline, sent since).
+          post.isError && post.variables !== chosen
             ? { message: post.error.message, retry: () => post.mutate(post.variables) }
             : null
         }
