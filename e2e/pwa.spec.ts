@@ -144,6 +144,12 @@ test.describe("the installable app", () => {
     await page.goto("/home");
     await expect(page.getByRole("link", { name: groupName })).toBeVisible();
     await controlledByWorker(page);
+    // With a worker, the profile offers notifications on this device, a switch per kind.
+    await new NavBar(page).choose("Profile");
+    await expect(page.getByRole("heading", { name: "Notifications on this device" })).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Reminders to vote" }).nth(1)).toBeChecked();
+    await shoot(page, "push-opt-in");
+    await page.goto("/home");
     const banner = page.getByRole("status").filter({ hasText: OFFLINE_COPY });
     await expect(banner).toHaveCount(0);
     // The copy is written a moment after the answers settle.

@@ -76,6 +76,8 @@ export const pushMessages = {
   alsoEmail: "Keep sending the e-mails too",
   blocked: "Notifications are blocked for this site in your browser settings.",
   failed: "Notifications could not be turned on. Please try again.",
+  saveFailed: "Your notification choices could not be saved. Please try again.",
+  kinds: "Notify this device about",
   on: "Notifications are on for this device.",
   /** Offered once a member has submitted, where this device has no subscription yet. */
   nudge: "Get a nudge before rounds close?",

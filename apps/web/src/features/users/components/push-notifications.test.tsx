@@ -1,3 +1,4 @@
+import { mailPreferenceMessages } from "@eitheror/shared/notifications/schema";
 import { pushMessages } from "@eitheror/shared/push/schema";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -50,6 +51,7 @@ function browserWithPush({ subscribed }: { subscribed: boolean }) {
 describe("PushNotificationsSection", () => {
   afterEach(() => {
     cleanup();
+    localStorage.clear();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, "serviceWorker");
@@ -85,6 +87,31 @@ describe("PushNotificationsSection", () => {
       endpoint: subscription.endpoint,
     });
     expect(subscription.unsubscribe).toHaveBeenCalled();
+  });
+
+  it("a switch per kind saves this device's kinds, and the device remembers them", async () => {
+    const { calls } = browserWithPush({ subscribed: true });
+    render(<PushNotificationsSection />);
+    const reminders = await screen.findByRole("switch", {
+      name: mailPreferenceMessages.labels.reminders,
+    });
+    expect(reminders).toHaveProperty("checked", true);
+    await userEvent.click(reminders);
+
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === "PUT")).toHaveLength(1));
+    expect(calls.find((call) => call.method === "PUT")?.body).toMatchObject({
+      kinds: ["roundResults", "newRounds"],
+      alsoEmail: false,
+    });
+    cleanup();
+    render(<PushNotificationsSection />);
+    const again = await screen.findByRole("switch", {
+      name: mailPreferenceMessages.labels.reminders,
+    });
+    expect(again).toHaveProperty("checked", false);
+    expect(
+      screen.getByRole("switch", { name: mailPreferenceMessages.labels.newRounds }),
+    ).toHaveProperty("checked", true);
   });
 
   it("is not offered where the browser has no Push API", async () => {

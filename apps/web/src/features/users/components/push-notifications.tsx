@@ -1,4 +1,8 @@
-import { mailKinds } from "@eitheror/shared/notifications/schema";
+import {
+  mailPreferenceMessages as kindTexts,
+  type MailKind,
+  mailKinds,
+} from "@eitheror/shared/notifications/schema";
 import { pushApi } from "@eitheror/shared/push/contract";
 import { pushMessages as texts } from "@eitheror/shared/push/schema";
 import { useEffect, useState } from "react";
@@ -8,6 +12,18 @@ import { callApi } from "@/lib/api-client";
 
 /** The device's choice of e-mails beside its pushes, remembered on this device only. */
 const ALSO_EMAIL_KEY = "eitheror.push.alsoEmail";
+/** The kinds this device is pushed, remembered on it (the server keeps them per subscription). */
+const KINDS_KEY = "eitheror.push.kinds";
+
+function readKinds(): MailKind[] {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(KINDS_KEY) ?? "null");
+    if (Array.isArray(kept)) return mailKinds.filter((kind) => kept.includes(kind));
+  } catch {
+    // Not what this code writes: every kind, as at first.
+  }
+  return [...mailKinds];
+}
 
 /** The browser can take pushes: a service worker and the Push API. */
 const pushSupported = () =>
@@ -17,17 +33,36 @@ async function registration() {
   return (await navigator.serviceWorker.getRegistration()) ?? null;
 }
 
-/** Saves the subscription with every kind of notification (decision 0076). */
-async function save(subscription: PushSubscription, alsoEmail: boolean) {
+interface DeviceChoice {
+  kinds: MailKind[];
+  alsoEmail: boolean;
+}
+
+/** Saves the subscription with the kinds this device gets (decision 0076). */
+async function save(subscription: PushSubscription, { kinds, alsoEmail }: DeviceChoice) {
   const json = subscription.toJSON();
   await callApi(pushApi.subscribe, {
     body: {
       endpoint: json.endpoint ?? subscription.endpoint,
       keys: { p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
-      kinds: [...mailKinds],
+      kinds,
       alsoEmail,
     },
   });
+}
+
+/** The kinds this device gets, and whether the e-mails go too: remembered on this device. */
+function useDeviceChoice() {
+  const [choice, setChoice] = useState<DeviceChoice>(() => ({
+    kinds: readKinds(),
+    alsoEmail: localStorage.getItem(ALSO_EMAIL_KEY) === "1",
+  }));
+  const remember = (next: DeviceChoice) => {
+    setChoice(next);
+    localStorage.setItem(ALSO_EMAIL_KEY, next.alsoEmail ? "1" : "0");
+    localStorage.setItem(KINDS_KEY, JSON.stringify(next.kinds));
+  };
+  return [choice, remember] as const;
 }
 
 type State = "unknown" | "unsupported" | "off" | "on" | "busy";
@@ -35,9 +70,7 @@ type State = "unknown" | "unsupported" | "off" | "on" | "busy";
 /** This device's subscription: what it is, and the taps that change it. */
 function usePushDevice() {
   const [state, setState] = useState<State>("unknown");
-  const [alsoEmail, setAlsoEmail] = useState(
-    () => typeof localStorage !== "undefined" && localStorage.getItem(ALSO_EMAIL_KEY) === "1",
-  );
+  const [{ kinds, alsoEmail }, remember] = useDeviceChoice();
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -66,7 +99,7 @@ function usePushDevice() {
         userVisibleOnly: true,
         applicationServerKey: publicKey,
       });
-      await save(subscription, alsoEmail);
+      await save(subscription, { kinds, alsoEmail });
       setState("on");
     } catch {
       setProblem(Notification.permission === "denied" ? texts.blocked : texts.failed);
@@ -90,14 +123,21 @@ function usePushDevice() {
     }
   }
 
-  async function changeAlsoEmail(on: boolean) {
-    setAlsoEmail(on);
-    localStorage.setItem(ALSO_EMAIL_KEY, on ? "1" : "0");
+  /** Remembers the device's choice and saves it with its subscription, if it has one. */
+  async function choose(choice: DeviceChoice) {
+    setProblem(null);
+    remember(choice);
     const subscription = await (await registration())?.pushManager.getSubscription();
-    if (subscription) await save(subscription, on).catch(() => setProblem(texts.failed));
+    if (subscription) await save(subscription, choice).catch(() => setProblem(texts.saveFailed));
   }
+  const changeAlsoEmail = (on: boolean) => choose({ kinds, alsoEmail: on });
+  const changeKind = (kind: MailKind, on: boolean) =>
+    choose({
+      kinds: mailKinds.filter((each) => (each === kind ? on : kinds.includes(each))),
+      alsoEmail,
+    });
 
-  return { state, alsoEmail, problem, turnOn, turnOff, changeAlsoEmail };
+  return { state, alsoEmail, kinds, problem, turnOn, turnOff, changeAlsoEmail, changeKind };
 }
 
 /**
@@ -106,7 +146,8 @@ function usePushDevice() {
  * tap unsubscribes. Hidden where the browser has no Push API or no worker.
  */
 export function PushNotificationsSection() {
-  const { state, alsoEmail, problem, turnOn, turnOff, changeAlsoEmail } = usePushDevice();
+  const { state, alsoEmail, kinds, problem, turnOn, turnOff, changeAlsoEmail, changeKind } =
+    usePushDevice();
   if (state === "unknown" || state === "unsupported") return null;
   const busy = state === "busy";
   return (
@@ -131,6 +172,28 @@ export function PushNotificationsSection() {
           </p>
         )}
       </div>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium text-fg">{texts.kinds}</legend>
+        <ul className="mt-2 space-y-2">
+          {mailKinds.map((kind) => (
+            <li key={kind} className="flex items-center gap-3">
+              <input
+                id={`push-${kind}`}
+                type="checkbox"
+                role="switch"
+                className="size-5 shrink-0 accent-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+                checked={kinds.includes(kind)}
+                aria-checked={kinds.includes(kind)}
+                disabled={busy}
+                onChange={(event) => void changeKind(kind, event.target.checked)}
+              />
+              <label htmlFor={`push-${kind}`} className="text-sm text-fg">
+                {kindTexts.labels[kind]}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
       <div className="mt-3 flex items-center gap-3">
         <input
           id="push-also-email"
