@@ -110,6 +110,11 @@ export const voteSchema = z.object({
    * submit), for no pick, and for every vote of an open round.
    */
   isRight: z.boolean().nullable(),
+  /**
+   * Of a closed round: the comment was hidden by the group's admin or a
+   * moderator. Others get no text; its author still reads their own.
+   */
+  commentHidden: z.boolean().optional(),
 });
 export type Vote = z.infer<typeof voteSchema>;
 
@@ -192,6 +197,10 @@ export const archivedRoundSchema = z.object({
   dilemma: z.string(),
   optionA: z.string(),
   optionB: z.string(),
+  /** The member who proposed the group's own dilemma ("Proposed by …"); null for the bank's. */
+  proposedBy: z
+    .object({ id: z.string().nullable(), displayName: z.string().nullable() })
+    .nullable(),
   archivedDate: z.iso.datetime(),
   memberStats: z.record(z.string(), memberStatSchema),
   /** The submitted participants with the round's most points, when above 0: the celebration's names. */
