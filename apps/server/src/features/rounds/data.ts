@@ -71,7 +71,7 @@ export async function pickFreshDilemma(tx: Tx, groupId: string): Promise<string 
       .select({ id: dilemmas.id })
       .from(dilemmas)
       .where(and(eq(dilemmas.groupId, groupId), drawable))
-      .orderBy(asc(dilemmas.decidedAt), asc(dilemmas.createdAt), asc(dilemmas.id))
+      .orderBy(asc(dilemmas.createdAt), asc(dilemmas.id))
       .limit(1),
   );
   if (own) return own.id;
