@@ -93,6 +93,40 @@ function toReport(row: QueueRow): Report {
   };
 }
 
+/** Hides a comment, closes the open reports about it and logs who did it, in one unit. */
+async function hideCommentAndClose(
+  { clock }: Pick<Core, "clock">,
+  log: ModerationLog,
+  unit: Unit,
+  {
+    key,
+    actorId,
+    groupId,
+    detail,
+  }: {
+    key: { roundId: string } & CommentKey;
+    actorId: string;
+    groupId: string;
+    detail: string | null;
+  },
+) {
+  const now = clock.now();
+  await hideComment(unit.tx, { ...key, hiddenBy: actorId, hiddenAt: now });
+  await resolveReports(
+    unit.tx,
+    { roundId: key.roundId, commentBy: key.selectedBy, commentFor: key.selectedFor },
+    { status: "actioned", resolvedBy: actorId, resolvedAt: now },
+  );
+  await log.record(unit, {
+    actorId,
+    action: "hide-comment",
+    targetType: "comment",
+    targetId: `${key.roundId}/${key.selectedBy}/${key.selectedFor}`,
+    groupId,
+    detail,
+  });
+}
+
 /** What a group's admin, and the product admin, may do to what a round shows. */
 function createGroupModeration(core: Core, options: ModerationOptions) {
   const { transaction, clock } = core;
@@ -133,33 +167,15 @@ function createGroupModeration(core: Core, options: ModerationOptions) {
       const round = await closedRoundFor(core, id, roundId);
       if (!(await commentExists(core.db, { roundId: round.id, ...key }))) throw noSuchComment();
       await transaction(async (unit) => {
-        await hideCommentAndClose(unit, { roundId: round.id, ...key }, admin.user.id, id);
+        await hideCommentAndClose(core, log, unit, {
+          key: { roundId: round.id, ...key },
+          actorId: admin.user.id,
+          groupId: id,
+          detail: null,
+        });
       });
     },
   };
-
-  async function hideCommentAndClose(
-    unit: Unit,
-    key: { roundId: string } & CommentKey,
-    actorId: string,
-    groupId: string,
-  ) {
-    const now = clock.now();
-    await hideComment(unit.tx, { ...key, hiddenBy: actorId, hiddenAt: now });
-    await resolveReports(
-      unit.tx,
-      { roundId: key.roundId, commentBy: key.selectedBy, commentFor: key.selectedFor },
-      { status: "actioned", resolvedBy: actorId, resolvedAt: now },
-    );
-    await log.record(unit, {
-      actorId,
-      action: "hide-comment",
-      targetType: "comment",
-      targetId: `${key.roundId}/${key.selectedBy}/${key.selectedFor}`,
-      groupId,
-      detail: null,
-    });
-  }
 }
 
 /** The open report, locked; 409 once dealt with, 404 when there is none. */
@@ -190,22 +206,13 @@ async function hideReported(
     );
     return;
   }
-  const key = {
-    roundId: report.roundId,
-    selectedBy: report.commentBy ?? "",
-    selectedFor: report.commentFor ?? "",
-  };
-  await hideComment(unit.tx, { ...key, hiddenBy: actorId, hiddenAt: now });
-  await resolveReports(
-    unit.tx,
-    { roundId: key.roundId, commentBy: key.selectedBy, commentFor: key.selectedFor },
-    { status: "actioned", resolvedBy: actorId, resolvedAt: now },
-  );
-  await log.record(unit, {
+  await hideCommentAndClose({ clock }, log, unit, {
+    key: {
+      roundId: report.roundId,
+      selectedBy: report.commentBy ?? "",
+      selectedFor: report.commentFor ?? "",
+    },
     actorId,
-    action: "hide-comment",
-    targetType: "comment",
-    targetId: `${key.roundId}/${key.selectedBy}/${key.selectedFor}`,
     groupId: report.groupId,
     detail: `report ${report.id}`,
   });

@@ -86,7 +86,7 @@ export function FeedbackInbox() {
 
   return (
     <AdminPanel title="Feedback inbox" description="What people sent, newest first.">
-      <form role="search" onSubmit={onSearch} className="flex flex-wrap gap-2">
+      <form aria-label="Search feedback" onSubmit={onSearch} className="flex flex-wrap gap-2">
         <label htmlFor="feedback-search" className="sr-only">
           Search feedback
         </label>
