@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
 import { groupParamsSchema } from "../groups/schema";
+import { roundMessages } from "../rounds/schema";
 import { dilemmaTextSchema } from "./schema";
 
 /** Dilemmas one member may propose to their groups a day, all groups together (decision 0077). */
@@ -13,7 +14,9 @@ export const proposalMessages = {
   duplicate: "This group or the bank already has this dilemma.",
   tooMany: "You have proposed a lot of dilemmas today. Please try again tomorrow.",
   notPending: "This proposal was already decided.",
-  proposedBy: (name: string) => `Proposed by ${name}`,
+  /** The same words as over a closed round of it. */
+  proposedBy: roundMessages.proposedBy,
+  formerMember: roundMessages.formerMember,
   autoApprove: "Approve proposed dilemmas automatically",
 } as const;
 

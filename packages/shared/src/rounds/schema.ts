@@ -30,6 +30,10 @@ export const roundMessages = {
   votesDue: (time: string) => `Votes due in ${time}`,
   roundCompleted: (timeSince: string) => `Round completed ${timeSince}`,
   didNotVote: "did not vote",
+  /** Over a closed round of one of the group's own dilemmas (decision 0077). */
+  proposedBy: (name: string) => `Proposed by ${name}`,
+  /** Who proposed it, once their account is gone. */
+  formerMember: "a former member",
   voted: (option: string) => `voted ${option}`,
   selectedFor: (voter: string, option: string, member: string) =>
     `${voter} selected ${option} for ${member}`,

@@ -101,7 +101,7 @@ function ProposalItem({
       <p className="break-words font-semibold text-fg">{proposal.dilemma}</p>
       <p className="break-words text-sm text-fg-muted">
         {proposal.optionA} / {proposal.optionB} —{" "}
-        {proposalMessages.proposedBy(proposal.proposedBy?.displayName ?? "a former member")}
+        {proposalMessages.proposedBy(proposal.proposedBy?.displayName ?? proposalMessages.formerMember)}
       </p>
       {decide.isError && <Alert kind="danger">{decide.error.message}</Alert>}
       {isAdmin ? (

@@ -1,4 +1,3 @@
-import { proposalMessages } from "@eitheror/shared/dilemmas/proposals";
 import { moderationMessages } from "@eitheror/shared/moderation/schema";
 import { REVEAL_PARAM, revealMessages } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
@@ -134,7 +133,7 @@ export function ArchivedRoundPage({
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
         {round.data.proposedBy && (
           <span className="block break-words text-sm text-fg-muted">
-            {proposalMessages.proposedBy(round.data.proposedBy.displayName ?? "a former member")}
+            {roundMessages.proposedBy(round.data.proposedBy.displayName ?? roundMessages.formerMember)}
           </span>
         )}
         <div className="flex flex-wrap items-center gap-x-3">
