@@ -79,12 +79,22 @@ test.describe("group dilemmas and moderation", () => {
     await expect(page.getByRole("heading", { name: question })).toBeVisible();
 
     // Everyone submits; Ann and Ben write a comment about themselves. Cy's submit closes the round.
-    await voteAndSubmit(page, groupId, { [ANN]: "A", [BEN]: "B", [CY]: "A" }, {
-      [ANN]: ANN_COMMENT,
-    });
-    await voteAndSubmit(benPage, groupId, { [ANN]: "A", [BEN]: "B", [CY]: "B" }, {
-      [BEN]: BEN_COMMENT,
-    });
+    await voteAndSubmit(
+      page,
+      groupId,
+      { [ANN]: "A", [BEN]: "B", [CY]: "A" },
+      {
+        [ANN]: ANN_COMMENT,
+      },
+    );
+    await voteAndSubmit(
+      benPage,
+      groupId,
+      { [ANN]: "A", [BEN]: "B", [CY]: "B" },
+      {
+        [BEN]: BEN_COMMENT,
+      },
+    );
     expect(
       (await voteAndSubmit(cyPage, groupId, { [ANN]: "A", [BEN]: "A", [CY]: "A" })).roundClosed,
     ).toBe(true);
@@ -108,9 +118,9 @@ test.describe("group dilemmas and moderation", () => {
     // Ben reports Ann's comment, with a reason.
     await expect(benRound.member(ANN)).toContainText(ANN_COMMENT);
     // Ben's own comment has no Report of his own.
-    await expect(
-      benRound.member(BEN).getByRole("button", { name: "Report comment" }),
-    ).toHaveCount(0);
+    await expect(benRound.member(BEN).getByRole("button", { name: "Report comment" })).toHaveCount(
+      0,
+    );
     await benRound.member(ANN).getByRole("button", { name: "Report comment" }).click();
     const reasonBox = benRound.member(ANN).getByLabel("Why are you reporting this?");
     await expect(reasonBox).toBeFocused();

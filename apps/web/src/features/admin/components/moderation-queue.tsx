@@ -27,11 +27,11 @@ function ReportItem({ report, now }: { report: Report; now: Date }) {
           {timeSince(new Date(report.createdAt), now)}
         </time>
       </div>
-      <p className="break-words text-fg-muted">
+      <blockquote className="whitespace-pre-line break-words rounded-xl bg-surface-muted p-3 text-sm text-fg">
         {report.target === "comment"
           ? (report.comment?.text ?? "(no text)")
           : `${report.dilemma.dilemma} (${report.dilemma.optionA} / ${report.dilemma.optionB})`}
-      </p>
+      </blockquote>
       <p className="break-words text-sm text-fg-subtle">
         Reason: {report.reason} — reported by {report.reporter?.displayName ?? "a deleted account"}
       </p>

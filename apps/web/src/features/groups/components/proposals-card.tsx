@@ -13,6 +13,7 @@ import { FormErrors } from "@/components/ui/form-errors";
 import { Input } from "@/components/ui/input";
 import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { Spinner } from "@/components/ui/spinner";
+import { cn } from "@/lib/cn";
 import type { FormMessage } from "@/lib/form-messages";
 import { useAutoApprove, useDecideProposal, useProposals, usePropose } from "../api/proposals";
 import { sectionClass, sectionTitleClass } from "./section";
@@ -101,7 +102,9 @@ function ProposalItem({
       <p className="break-words font-semibold text-fg">{proposal.dilemma}</p>
       <p className="break-words text-sm text-fg-muted">
         {proposal.optionA} / {proposal.optionB} —{" "}
-        {proposalMessages.proposedBy(proposal.proposedBy?.displayName ?? proposalMessages.formerMember)}
+        {proposalMessages.proposedBy(
+          proposal.proposedBy?.displayName ?? proposalMessages.formerMember,
+        )}
       </p>
       {decide.isError && <Alert kind="danger">{decide.error.message}</Alert>}
       {isAdmin ? (
@@ -134,16 +137,16 @@ function AutoApproveToggle({ group }: { group: GroupData }) {
   const save = useAutoApprove(group);
   return (
     <div className="space-y-2">
-      <div className="flex items-center gap-3">
+      <div className="flex items-start gap-3 rounded-2xl bg-surface-muted p-3 sm:p-4">
         <input
           id={id}
           type="checkbox"
-          className="size-5 accent-brand"
+          className="mt-0.5 size-5 shrink-0 accent-brand"
           checked={save.isPending ? (save.variables ?? false) : group.autoApproveDilemmas}
           disabled={save.isPending}
           onChange={(event) => save.mutate(event.target.checked)}
         />
-        <label htmlFor={id} className="text-fg">
+        <label htmlFor={id} className="min-w-0 text-sm font-medium text-fg">
           {proposalMessages.autoApprove}
         </label>
       </div>
@@ -158,20 +161,33 @@ function AutoApproveToggle({ group }: { group: GroupData }) {
  * the admin's all, a member's own.
  */
 export function ProposalsCard({ group, isAdmin }: { group: GroupData; isAdmin: boolean }) {
-  const proposals = useProposals(group.id);
   return (
-    <section aria-labelledby="group-dilemmas" className={sectionClass}>
-      <h2 id="group-dilemmas" className={sectionTitleClass}>
-        Group dilemmas
-      </h2>
-      <p className="text-sm text-fg-muted">
-        Propose a dilemma for this group. Approved ones come before the bank's, oldest first.
-      </p>
+    <section aria-labelledby="group-dilemmas" className={cn(sectionClass, "space-y-5")}>
+      <div>
+        <h2 id="group-dilemmas" className={sectionTitleClass}>
+          Group dilemmas
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">
+          Propose a dilemma for this group. Approved ones come before the bank's, oldest first.
+        </p>
+      </div>
       {isAdmin && <AutoApproveToggle group={group} />}
       <ProposeForm group={group} />
-      <h3 className="font-semibold text-fg">
-        {isAdmin ? "Waiting for approval" : "Your proposals"}
-      </h3>
+      <div className="space-y-3 border-t border-border pt-5">
+        <h3 className="font-semibold text-fg">
+          {isAdmin ? "Waiting for approval" : "Your proposals"}
+        </h3>
+        <PendingList group={group} isAdmin={isAdmin} />
+      </div>
+    </section>
+  );
+}
+
+/** The pending proposals: the admin's all, with Approve and Reject; a member's own. */
+function PendingList({ group, isAdmin }: { group: GroupData; isAdmin: boolean }) {
+  const proposals = useProposals(group.id);
+  return (
+    <>
       {proposals.isPending && <Spinner label="Loading proposals" />}
       {proposals.isError && (
         <LoadFailedAlert
@@ -190,6 +206,6 @@ export function ProposalsCard({ group, isAdmin }: { group: GroupData; isAdmin: b
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }

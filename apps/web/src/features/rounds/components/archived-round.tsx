@@ -133,7 +133,9 @@ export function ArchivedRoundPage({
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
         {round.data.proposedBy && (
           <span className="block break-words text-sm text-fg-muted">
-            {roundMessages.proposedBy(round.data.proposedBy.displayName ?? roundMessages.formerMember)}
+            {roundMessages.proposedBy(
+              round.data.proposedBy.displayName ?? roundMessages.formerMember,
+            )}
           </span>
         )}
         <div className="flex flex-wrap items-center gap-x-3">

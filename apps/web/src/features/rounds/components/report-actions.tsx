@@ -61,7 +61,7 @@ export function ReportButton({
         maxLength={MAX_REPORT_REASON_LENGTH}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        className="min-w-0 flex-1"
+        className="min-w-48 flex-1"
       />
       <Button size="sm" type="submit" disabled={report.isPending || !reason.trim()}>
         Send report
