@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, countDistinct, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { dilemmas, globalDilemmas } from "../../db/schema";
 
