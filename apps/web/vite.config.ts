@@ -214,6 +214,17 @@ export default defineConfig({
             },
             { name: "landing", tags: ["$initial"], priority: 1 },
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+            // The groups', rounds', dilemmas' and moderation's shared schemas in one chunk:
+            // issue 38's screens share them in twos (admin and group profile, admin and a past
+            // round), and each chunk more is a name more in the preload map `/` loads (its
+            // budget, docs/decisions/0022). Without their dependencies, which stay in the
+            // chunks every screen shares; the four import each other, so they go together
+            // (split, two chunks would import each other and one would run first).
+            {
+              name: "schema",
+              test: /packages[\\/]shared[\\/]src[\\/]((groups|rounds|dilemmas)[\\/]schema|moderation[\\/])/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -9,6 +9,8 @@ export class AdminPage {
   readonly optionB: Locator;
   readonly add: Locator;
   readonly inbox: Locator;
+  /** Open reports of dilemmas and comments (decision 0077). */
+  readonly moderation: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Admin", level: 1 });
@@ -18,6 +20,7 @@ export class AdminPage {
     this.optionB = page.getByLabel("Option B", { exact: true });
     this.add = page.getByRole("button", { name: "Add to the bank" });
     this.inbox = page.getByRole("region", { name: "Feedback inbox" });
+    this.moderation = page.getByRole("region", { name: "Moderation queue" });
   }
 
   /** One of the bank's figures, by its label ("Dilemmas in the bank", "Generated"…). */
@@ -29,6 +32,11 @@ export class AdminPage {
   async readFigure(label: string) {
     await expect(this.figure(label)).toHaveText(/^\d+$/);
     return Number(await this.figure(label).textContent());
+  }
+
+  /** One open report in the moderation queue, by its reason. */
+  report(reason: string) {
+    return this.moderation.getByRole("listitem").filter({ hasText: reason });
   }
 
   async addDilemma(dilemma: string, optionA: string, optionB: string) {

@@ -125,6 +125,48 @@ export class GroupProfilePage {
   }
 }
 
+/** The group profile's Group dilemmas: propose one, and the pending list (decision 0077). */
+export class GroupDilemmas {
+  readonly section: Locator;
+  readonly question: Locator;
+  readonly optionA: Locator;
+  readonly optionB: Locator;
+  readonly propose: Locator;
+  readonly autoApprove: Locator;
+  readonly proposals: Locator;
+  readonly none: Locator;
+
+  constructor(readonly page: Page) {
+    this.section = page.getByRole("region", { name: "Group dilemmas" });
+    const form = this.section.getByRole("form", { name: "Propose a dilemma" });
+    this.question = form.getByLabel("Question");
+    this.optionA = form.getByLabel("Option A");
+    this.optionB = form.getByLabel("Option B");
+    this.propose = form.getByRole("button", { name: "Propose a dilemma" });
+    this.autoApprove = this.section.getByRole("checkbox", {
+      name: "Approve proposed dilemmas automatically",
+    });
+    this.proposals = this.section.getByRole("list", { name: "Proposals" }).getByRole("listitem");
+    this.none = this.section.getByText("No proposals waiting.");
+  }
+
+  async open(groupId: string) {
+    await this.page.goto(`/group-profile/${groupId}`);
+    await expect(this.section).toBeVisible();
+  }
+
+  async proposeDilemma(question: string, optionA: string, optionB: string) {
+    await this.question.fill(question);
+    await this.optionA.fill(optionA);
+    await this.optionB.fill(optionB);
+    await this.propose.click();
+  }
+
+  proposal(question: string) {
+    return this.proposals.filter({ hasText: question });
+  }
+}
+
 /** /invite/{inviteCode}. */
 export class InvitePage {
   readonly join: Locator;

@@ -28,10 +28,15 @@ async function callApi<T>(page: Page, method: "GET" | "POST", path: string, body
 
 /**
  * `page`'s person votes in the group's open round through the API, a pick for
- * each member by display name, and submits: quicker than the voting screen,
- * which the rounds journey drives by hand.
+ * each member by display name (and a comment for those `comments` names), and
+ * submits: quicker than the voting screen, which the rounds journey drives by hand.
  */
-export async function voteAndSubmit(page: Page, groupId: string, picks: Record<string, Pick>) {
+export async function voteAndSubmit(
+  page: Page,
+  groupId: string,
+  picks: Record<string, Pick>,
+  comments: Record<string, string> = {},
+) {
   const { groupData } = await callApi<{
     groupData: { members: { id: string; displayName: string | null }[] };
   }>(page, "GET", `/api/groups/${groupId}`);
@@ -44,7 +49,12 @@ export async function voteAndSubmit(page: Page, groupId: string, picks: Record<s
   for (const member of groupData.members) {
     const optionSelected = picks[member.displayName ?? ""];
     if (!optionSelected) throw new Error(`no pick for ${member.displayName}`);
-    await callApi(page, "POST", `${round}/vote`, { selectedFor: member.id, optionSelected });
+    const comment = comments[member.displayName ?? ""];
+    await callApi(page, "POST", `${round}/vote`, {
+      selectedFor: member.id,
+      optionSelected,
+      ...(comment !== undefined && { comments: comment }),
+    });
   }
   return callApi<{ roundClosed: boolean }>(page, "POST", `${round}/submit-votes`);
 }

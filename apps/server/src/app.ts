@@ -15,6 +15,7 @@ import { globalDilemmaRoutes } from "./features/global-dilemma/routes";
 import { groupsRoutes } from "./features/groups/routes";
 import { healthRoutes } from "./features/health/routes";
 import { devMailboxRoutes } from "./features/mail/routes";
+import { moderationRoutes } from "./features/moderation/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
 import { pushRoutes } from "./features/push/routes";
@@ -234,6 +235,7 @@ async function registerRoutes(
       await api.register(shareRoutes, { service: services.share });
       await api.register(feedbackRoutes, { service: services.feedback });
       await api.register(dilemmasRoutes, { service: services.dilemmas });
+      await api.register(moderationRoutes, { service: services.moderation });
       await api.register(notificationsRoutes, { notifications: services.notifications });
       await api.register(pushRoutes, { push: services.push });
       if (config.APP_ENV === "test") {

@@ -2,10 +2,17 @@
 // in the groups or rounds matrix, or here (routes for one signed-in user, and the
 // product admin's). A route nobody placed fails the suite the day it is added.
 import type { Operation } from "@eitheror/shared/api/contract";
+import { proposalsApi } from "@eitheror/shared/dilemmas/proposals-contract";
 import { groupsApi } from "@eitheror/shared/groups/contract";
+import { moderationApi } from "@eitheror/shared/moderation/contract";
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groupsAccess, roundsAccess } from "../test/access-rows";
+import {
+  groupModerationAccess,
+  groupsAccess,
+  proposalsAccess,
+  roundsAccess,
+} from "../test/access-rows";
 import { createTestApp, type TestApp, type TestClient } from "../test/app";
 import { startFakeLlm } from "../test/fake-llm";
 import type { Player } from "../test/rounds";
@@ -26,6 +33,12 @@ const keyOf = (operation: Operation) => `${operation.method} /api${operation.pat
 const IN_MATRICES = new Set([
   ...Object.keys(groupsAccess).map((name) => keyOf(groupsApi[name as keyof typeof groupsApi])),
   ...Object.keys(roundsAccess).map((name) => keyOf(roundsApi[name as keyof typeof roundsApi])),
+  ...Object.keys(proposalsAccess).map((name) =>
+    keyOf(proposalsApi[name as keyof typeof proposalsApi]),
+  ),
+  ...Object.keys(groupModerationAccess).map((name) =>
+    keyOf(moderationApi[name as keyof typeof groupModerationAccess]),
+  ),
 ]);
 
 /** Routes for a signed-in person, outside any group: what a guest gets (no session: 401). */
@@ -48,13 +61,23 @@ const USER_ONLY: Record<string, number> = {
   "DELETE /api/push/subscription": 403,
 };
 
-/** The product admin's routes: refused to everyone else. */
-const ADMIN_ONLY = new Set([
-  "POST /api/admin/manually-generate-dilemmas",
-  "POST /api/admin/dilemmas",
-  "GET /api/admin/dilemmas/stats",
-  "GET /api/admin/feedback",
-]);
+/**
+ * The product admin's routes: refused to everyone else; the admin's own answer
+ * (a 404 where the route table's well-formed call names nothing that exists).
+ */
+const ADMIN_ONLY_ANSWERS: Record<string, number> = {
+  "POST /api/admin/manually-generate-dilemmas": 200,
+  "POST /api/admin/dilemmas": 200,
+  "GET /api/admin/dilemmas/stats": 200,
+  "GET /api/admin/feedback": 200,
+  "POST /api/admin/feedback/:feedbackId/done": 404,
+  "DELETE /api/admin/feedback/:feedbackId": 404,
+  "GET /api/admin/moderation/reports": 200,
+  "GET /api/admin/moderation/log": 200,
+  "POST /api/admin/moderation/reports/:reportId/dismiss": 404,
+  "POST /api/admin/moderation/reports/:reportId/hide": 404,
+};
+const ADMIN_ONLY = new Set(Object.keys(ADMIN_ONLY_ANSWERS));
 
 /** Open to anyone, signed in or not. */
 const PUBLIC = new Set([
@@ -149,7 +172,12 @@ describe("authorization coverage", () => {
   it.each([...ADMIN_ONLY])("%s: only the product admin", async (key) => {
     const route = routes.find((r) => routeKey(r) === key);
     if (!route) throw new Error(`${key} is not in the OpenAPI description`);
-    const expected = { signedOut: 401, guest: 403, plainUser: 403, productAdmin: 200 };
+    const expected = {
+      signedOut: 401,
+      guest: 403,
+      plainUser: 403,
+      productAdmin: ADMIN_ONLY_ANSWERS[key],
+    };
     const seen = {
       signedOut: (await call(t.client(), route)).status,
       guest: (await call(await t.anonymous(), route)).status,

@@ -37,6 +37,8 @@ interface Case {
 }
 
 const MB = 1024 * 1024;
+/** Queries any text is a fine value of (a search): its "wrong" value is text like any other. */
+const FREE_TEXT_QUERIES = new Set(["GET /api/admin/feedback?q"]);
 const HUGE = "x".repeat(MB);
 const DEPTH = 10_000;
 const DEEP_ARRAY = `${"[".repeat(DEPTH)}${"]".repeat(DEPTH)}`;
@@ -173,7 +175,11 @@ function inputCases(valid: Valid, route: Route): Case[] {
   }
   for (const { name, type } of route.query) {
     const wrong = type === "string" ? "%C3%28%FF" : "twelve";
-    cases.push({ name: `a wrong value in ?${name}`, rawQuery: `${name}=${wrong}` });
+    cases.push({
+      name: `a wrong value in ?${name}`,
+      rawQuery: `${name}=${wrong}`,
+      mayPass: FREE_TEXT_QUERIES.has(`${routeKey(route)}?${name}`),
+    });
     cases.push({ name: `a 1 MB ?${name}`, rawQuery: `${name}=${HUGE}` });
   }
   if (!route.body) return cases;

@@ -15,11 +15,12 @@ import {
   createGlobalDilemmaService,
   type GlobalDilemmaService,
 } from "./features/global-dilemma/service";
-import { createGroupsService } from "./features/groups/service";
+import { createGroupsService, type GroupsService } from "./features/groups/service";
 import { createJobRunner } from "./features/jobs/service";
 import { databaseUpkeepJob } from "./features/jobs/upkeep";
 import { mailSenderJob } from "./features/mail/jobs";
 import { createMailService, type MailService } from "./features/mail/service";
+import { createModerationLog, createModerationService } from "./features/moderation/service";
 import { remindersJob } from "./features/notifications/jobs";
 import {
   createNotificationsService,
@@ -91,6 +92,30 @@ function createGameServices(
     shareSigner: createIdSigner(secret, "round share"),
   });
   return { groups, rounds };
+}
+
+/** What people send in (feedback, groups' dilemmas) and its moderation, which logs every action. */
+function createModeratedServices(
+  core: Core,
+  limiter: RateLimiter,
+  config: Config,
+  groups: GroupsService,
+) {
+  const moderationLog = createModerationLog(core);
+  const feedback = createFeedbackService({ ...core, limiter, record: moderationLog.record });
+  const dilemmas = createDilemmasService(core, {
+    generator: generatorSettings(config),
+    groups: groups.access,
+    limiter,
+    record: moderationLog.record,
+  });
+  const moderation = createModerationService(core, {
+    groups: groups.access,
+    limiter,
+    log: moderationLog,
+    hideDilemma: dilemmas.hide,
+  });
+  return { feedback, dilemmas, moderation };
 }
 
 /** Mail out (SMTP or the outbox), Web Push, and the game's notifications, which queue through them. */
@@ -226,8 +251,7 @@ export function createServices(options: ServicesOptions) {
     title: config.APP_TITLE,
     publicUrl: config.publicUrl,
   });
-  const feedback = createFeedbackService({ ...core, limiter });
-  const dilemmas = createDilemmasService(core, { generator: generatorSettings(config) });
+  const { feedback, dilemmas, moderation } = createModeratedServices(core, limiter, config, groups);
   const auth = createAuth(
     core,
     { config, secret, authProvider, mail, limiter, users: users.accounts },
@@ -254,6 +278,7 @@ export function createServices(options: ServicesOptions) {
     share,
     feedback,
     dilemmas,
+    moderation,
     auth,
     profileImages,
     jobs,

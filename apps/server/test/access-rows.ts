@@ -1,3 +1,4 @@
+import type { proposalsApi } from "@eitheror/shared/dilemmas/proposals-contract";
 import type { groupsApi } from "@eitheror/shared/groups/contract";
 import type { roundsApi } from "@eitheror/shared/rounds/contract";
 import { type Caller, row } from "./access-matrix";
@@ -47,3 +48,21 @@ export const roundsAccess: Record<keyof typeof roundsApi, Record<Caller, number>
   // A closed round's share link: members only, refused as the round itself is.
   share: row(401, 403, 404, 200, 404, 200, 404, 404),
 };
+
+//                 signedOut guest stranger member removed admin otherAdmin productAdmin
+export const proposalsAccess: Record<keyof typeof proposalsApi, Record<Caller, number>> = {
+  propose: row(401, 403, 404, 200, 404, 200, 404, 404),
+  list: row(401, 403, 404, 200, 404, 200, 404, 404),
+  // A pending proposal of the group: only its admin decides.
+  approve: row(401, 403, 404, 403, 404, 200, 404, 404),
+  reject: row(401, 403, 404, 403, 404, 200, 404, 404),
+};
+
+/** The group routes of moderation (decision 0077); the queue's are the product admin's. */
+//                 signedOut guest stranger member removed admin otherAdmin productAdmin
+export const groupModerationAccess = {
+  // A closed round's dilemma: any member may report it.
+  report: row(401, 403, 404, 200, 404, 200, 404, 404),
+  // A comment of a closed round: only the group's admin hides it.
+  hideComment: row(401, 403, 404, 403, 404, 200, 404, 404),
+} satisfies Record<string, Record<Caller, number>>;

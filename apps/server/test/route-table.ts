@@ -319,6 +319,40 @@ export const VALID: Record<string, (ids: Ids) => Valid> = {
     body: { dilemma: "Tea or coffee?", optionA: "Tea", optionB: "Coffee" },
   }),
   "GET /api/admin/dilemmas/stats": none,
+  "POST /api/groups/:id/dilemmas/proposals": (ids) => ({
+    ...group(ids),
+    body: { dilemma: "Rain or shine, always?", optionA: "Rain", optionB: "Shine" },
+  }),
+  "GET /api/groups/:id/dilemmas/proposals": group,
+  // Well-formed, no such proposal: the 404 of an unknown one (to its admin).
+  "POST /api/groups/:id/dilemmas/proposals/:proposalId/approve": (ids) => ({
+    params: { id: ids.group, proposalId: "no-such-proposal" },
+  }),
+  "POST /api/groups/:id/dilemmas/proposals/:proposalId/reject": (ids) => ({
+    params: { id: ids.group, proposalId: "no-such-proposal" },
+  }),
+  // The world's round is open: the 409 of a round not over yet.
+  "POST /api/groups/:id/rounds/:roundId/reports": (ids) => ({
+    ...round(ids),
+    body: { target: "dilemma", reason: "Rude" },
+  }),
+  "POST /api/groups/:id/rounds/:roundId/comments/hide": (ids) => ({
+    ...round(ids),
+    body: { selectedBy: ids.me, selectedFor: ids.other },
+  }),
+  "GET /api/admin/moderation/reports": none,
+  "GET /api/admin/moderation/log": none,
+  // Well-formed ids of nothing: the product admin's 404.
+  "POST /api/admin/moderation/reports/:reportId/dismiss": () => ({
+    params: { reportId: "no-such-report" },
+  }),
+  "POST /api/admin/moderation/reports/:reportId/hide": () => ({
+    params: { reportId: "no-such-report" },
+  }),
+  "POST /api/admin/feedback/:feedbackId/done": () => ({
+    params: { feedbackId: "no-such-feedback" },
+  }),
+  "DELETE /api/admin/feedback/:feedbackId": () => ({ params: { feedbackId: "no-such-feedback" } }),
   "POST /api/test/clock": () => ({ body: { advanceMs: 0 } }),
   "GET /api/users/me/mail-preferences": none,
   "PUT /api/users/me/mail-preferences": () => ({

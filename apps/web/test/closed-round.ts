@@ -26,6 +26,7 @@ export const closedRound: ArchivedRound = {
   dilemma: "Tea or coffee?",
   optionA: "Tea",
   optionB: "Coffee",
+  proposedBy: null,
   archivedDate: "2026-11-20T10:00:00.000Z",
   memberStats: {
     ana: stat({

@@ -17,6 +17,7 @@ export {
 export { groupMembers, groupRemovals, groups } from "./tables/groups";
 export { jobRuns } from "./tables/jobs";
 export { outbox } from "./tables/mail";
+export { hiddenComments, moderationLog, reports } from "./tables/moderation";
 export { userMailPreferences } from "./tables/notifications";
 export { files } from "./tables/profile-images";
 export { pushOutbox, pushSubscriptions } from "./tables/push";

@@ -47,6 +47,8 @@ export const domainErrorCodes = [
   "waiting_for_members",
   "round_not_started",
   "removed_from_group",
+  "already_decided",
+  "round_open",
 ] as const;
 
 export const errorCodes = [...Object.values(statusErrorCodes), ...domainErrorCodes] as const;

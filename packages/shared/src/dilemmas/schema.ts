@@ -20,7 +20,7 @@ export const dilemmaSchema = z.object({
   dilemma: z.string(),
   optionA: z.string(),
   optionB: z.string(),
-  source: z.enum(["bank", "generated", "admin"]),
+  source: z.enum(["bank", "generated", "admin", "group"]),
   createdAt: z.iso.datetime(),
 });
 export type Dilemma = z.infer<typeof dilemmaSchema>;

@@ -1,9 +1,11 @@
 import { defineOperation } from "../api/contract";
 import {
   feedbackBodySchema,
+  feedbackChangedResponseSchema,
   feedbackCreatedResponseSchema,
   feedbackInboxResponseSchema,
   feedbackPageQuerySchema,
+  feedbackParamsSchema,
 } from "./schema";
 
 export const feedbackApi = {
@@ -19,9 +21,27 @@ export const feedbackApi = {
   inbox: defineOperation({
     method: "GET",
     path: "/admin/feedback",
-    summary: "Feedback, newest first, a page at a time",
+    summary: "Feedback, newest first, a page at a time; `q` searches it",
     tags: ["admin"],
     query: feedbackPageQuerySchema,
     response: feedbackInboxResponseSchema,
+  }),
+  /** The product admin's alone. */
+  done: defineOperation({
+    method: "POST",
+    path: "/admin/feedback/:feedbackId/done",
+    summary: "Mark feedback done",
+    tags: ["admin"],
+    params: feedbackParamsSchema,
+    response: feedbackChangedResponseSchema,
+  }),
+  /** The product admin's alone. */
+  remove: defineOperation({
+    method: "DELETE",
+    path: "/admin/feedback/:feedbackId",
+    summary: "Delete feedback for good",
+    tags: ["admin"],
+    params: feedbackParamsSchema,
+    response: feedbackChangedResponseSchema,
   }),
 };

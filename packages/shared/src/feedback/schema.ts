@@ -23,6 +23,8 @@ export const feedbackEntrySchema = z.object({
   id: z.string(),
   feedback: z.string(),
   createdAt: z.iso.datetime(),
+  /** Marked done by a product admin. */
+  done: z.boolean(),
   /** Who sent it; null once their account is gone. */
   sender: z
     .object({
@@ -35,9 +37,14 @@ export const feedbackEntrySchema = z.object({
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
 
+export const MAX_FEEDBACK_SEARCH_LENGTH = 100;
 export const feedbackPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Only feedback whose text, sender's name or address holds these words (case ignored). */
+  q: z.string().trim().max(MAX_FEEDBACK_SEARCH_LENGTH).optional(),
 });
+export const feedbackParamsSchema = z.object({ feedbackId: z.string().min(1).max(200) });
+export const feedbackChangedResponseSchema = dataEnvelope(z.object({ done: z.literal(true) }));
 export const feedbackInboxResponseSchema = dataEnvelope(
   z.object({
     feedbackData: z.array(feedbackEntrySchema),

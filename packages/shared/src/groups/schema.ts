@@ -92,6 +92,8 @@ export const groupFieldsSchema = z.object({
     MIN_DAYS_BETWEEN_ROUNDS,
     MAX_DAYS_BETWEEN_ROUNDS,
   ),
+  /** Members' proposed dilemmas are approved as they arrive; left out, it stays as it is (off for a new group). */
+  autoApproveDilemmas: z.boolean().optional(),
 });
 export type GroupFields = z.infer<typeof groupFieldsSchema>;
 export type GroupFieldsInput = z.input<typeof groupFieldsSchema>;
@@ -111,6 +113,8 @@ export const groupDataSchema = z.object({
   maxMembers: z.number().int(),
   daysBetweenRounds: z.number().int(),
   inviteCode: z.string(),
+  /** Members' proposed dilemmas are approved as they arrive (decision 0077). */
+  autoApproveDilemmas: z.boolean(),
   /** The admin's user id. */
   admin: z.string(),
   /** The admin first, then by when they joined. */

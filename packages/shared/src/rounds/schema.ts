@@ -30,6 +30,10 @@ export const roundMessages = {
   votesDue: (time: string) => `Votes due in ${time}`,
   roundCompleted: (timeSince: string) => `Round completed ${timeSince}`,
   didNotVote: "did not vote",
+  /** Over a closed round of one of the group's own dilemmas (decision 0077). */
+  proposedBy: (name: string) => `Proposed by ${name}`,
+  /** Who proposed it, once their account is gone. */
+  formerMember: "a former member",
   voted: (option: string) => `voted ${option}`,
   selectedFor: (voter: string, option: string, member: string) =>
     `${voter} selected ${option} for ${member}`,
@@ -110,6 +114,11 @@ export const voteSchema = z.object({
    * submit), for no pick, and for every vote of an open round.
    */
   isRight: z.boolean().nullable(),
+  /**
+   * Of a closed round: the comment was hidden by the group's admin or a
+   * moderator. Others get no text; its author still reads their own.
+   */
+  commentHidden: z.boolean().optional(),
 });
 export type Vote = z.infer<typeof voteSchema>;
 
@@ -192,6 +201,10 @@ export const archivedRoundSchema = z.object({
   dilemma: z.string(),
   optionA: z.string(),
   optionB: z.string(),
+  /** The member who proposed the group's own dilemma ("Proposed by …"); null for the bank's. */
+  proposedBy: z
+    .object({ id: z.string().nullable(), displayName: z.string().nullable() })
+    .nullable(),
   archivedDate: z.iso.datetime(),
   memberStats: z.record(z.string(), memberStatSchema),
   /** The submitted participants with the round's most points, when above 0: the celebration's names. */

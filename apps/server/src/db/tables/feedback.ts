@@ -1,4 +1,4 @@
-import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { createdAt, id } from "./columns";
 
@@ -10,6 +10,8 @@ export const feedback = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     text: text("text").notNull(),
     createdAt: createdAt(),
+    /** Marked done by a product admin. */
+    doneAt: timestamp("done_at", { withTimezone: true }),
   },
   (table) => [index("feedback_created_at_idx").on(table.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user, userRef } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -10,6 +10,8 @@ export const groups = pgTable("groups", {
   daysBetweenRounds: integer("days_between_rounds").notNull(),
   /** What the invite link carries; the admin may replace it, and the old link stops working. */
   inviteCode: text("invite_code").notNull().unique(),
+  /** Members' proposed dilemmas are approved as they arrive (decision 0077). */
+  autoApproveDilemmas: boolean("auto_approve_dilemmas").notNull().default(false),
   adminId: text("admin_id")
     .notNull()
     .references(() => user.id, { onDelete: "cascade" }),

@@ -1,4 +1,4 @@
-import { count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import { and, countDistinct, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { dilemmas, globalDilemmas } from "../../db/schema";
 
@@ -56,6 +56,7 @@ export async function sampleQuestions(tx: Tx, limit: number): Promise<string[]> 
   const rows = await tx
     .select({ dilemma: dilemmas.dilemma })
     .from(dilemmas)
+    .where(isNull(dilemmas.groupId))
     .orderBy(sql`random()`)
     .limit(limit);
   return rows.map((row) => row.dilemma);
@@ -64,15 +65,16 @@ export async function sampleQuestions(tx: Tx, limit: number): Promise<string[]> 
 export async function bankFigures(tx: Tx) {
   const [bank] = await tx
     .select({
-      total: count(),
+      total: sql<number>`count(*) filter (where ${dilemmas.hiddenAt} is null)::int`,
       generated: sql<number>`count(*) filter (where ${dilemmas.source} = 'generated')::int`,
       addedByHand: sql<number>`count(*) filter (where ${dilemmas.source} = 'admin')::int`,
     })
-    .from(dilemmas);
+    .from(dilemmas)
+    .where(isNull(dilemmas.groupId));
   const [daily] = await tx
     .select({ used: countDistinct(globalDilemmas.dilemmaId) })
     .from(globalDilemmas)
-    .innerJoin(dilemmas, eq(dilemmas.id, globalDilemmas.dilemmaId));
+    .innerJoin(dilemmas, and(eq(dilemmas.id, globalDilemmas.dilemmaId), isNull(dilemmas.hiddenAt)));
   const total = bank?.total ?? 0;
   const usedByDaily = daily?.used ?? 0;
   return {

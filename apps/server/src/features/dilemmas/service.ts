@@ -6,10 +6,13 @@ import {
   dilemmaMessages,
   dilemmaTextSchema,
 } from "@eitheror/shared/dilemmas/schema";
+import type { Unit } from "../../db/transaction";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import { conflict } from "../../lib/http/errors";
+import { conflict, notFound } from "../../lib/http/errors";
 import { bankFigures, type DilemmaRow, insertDilemmas, knownKeys, sampleQuestions } from "./data";
+import { createProposals, type ProposalsOptions } from "./proposals";
+import { hideDilemma } from "./proposals-data";
 import { BATCH_SIZE, type GeneratorSettings, requestDilemmas } from "./provider";
 
 const EXAMPLES = 20;
@@ -43,12 +46,36 @@ function validItems(items: unknown[], limit: number): (DilemmaText & { dedupeKey
   return kept;
 }
 
-/** The dilemma bank: the one owner of its table besides the seed that ships it. */
+/**
+ * The dilemma bank and the groups' own dilemmas: the one owner of its table
+ * besides the seed that ships it. `proposals` is a group's (proposals.ts).
+ */
 export function createDilemmasService(
-  { db, transaction, access }: Core,
-  { generator }: { generator: GeneratorSettings | null },
+  core: Core,
+  { generator, ...proposals }: { generator: GeneratorSettings | null } & ProposalsOptions,
 ) {
+  const { db, transaction, access, clock } = core;
   return {
+    proposals: createProposals(core, proposals),
+
+    /**
+     * A moderator hides a dilemma (the moderation feature's call, in its unit):
+     * never drawn again, by a group or a day; past rounds keep it.
+     */
+    async hide(unit: Unit, dilemmaId: string, actorId: string): Promise<void> {
+      if (!(await hideDilemma(unit.tx, dilemmaId, clock.now()))) {
+        throw notFound("This dilemma does not exist or is hidden already.");
+      }
+      await proposals.record(unit, {
+        actorId,
+        action: "hide-dilemma",
+        targetType: "dilemma",
+        targetId: dilemmaId,
+        groupId: null,
+        detail: null,
+      });
+    },
+
     /**
      * Asks the configured generator for a batch and adds the valid items the bank
      * does not have, in one transaction: a batch lands whole or not at all.

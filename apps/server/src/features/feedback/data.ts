@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, or } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { feedback, user } from "../../db/schema";
 import { shownName } from "../../lib/auth/user-sql";
@@ -12,13 +12,24 @@ export async function insertFeedback(
   return row;
 }
 
-/** A page of feedback, newest first, with what the admin may know of each sender. */
-export function listFeedback(tx: Tx, { limit, offset }: { limit: number; offset: number }) {
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A page of feedback, newest first, with what the admin may know of each sender;
+ * with `search`, only feedback whose text, sender's name or address holds it.
+ */
+export function listFeedback(
+  tx: Tx,
+  { limit, offset, search }: { limit: number; offset: number; search?: string },
+) {
+  const pattern = search ? `%${likeEscaped(search)}%` : null;
   return tx
     .select({
       id: feedback.id,
       feedback: feedback.text,
       createdAt: feedback.createdAt,
+      doneAt: feedback.doneAt,
       senderId: user.id,
       senderName: shownName,
       senderEmail: user.email,
@@ -26,7 +37,27 @@ export function listFeedback(tx: Tx, { limit, offset }: { limit: number; offset:
     })
     .from(feedback)
     .leftJoin(user, eq(user.id, feedback.userId))
+    .where(
+      pattern
+        ? or(ilike(feedback.text, pattern), ilike(user.name, pattern), ilike(user.email, pattern))
+        : undefined,
+    )
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
     .limit(limit)
     .offset(offset);
+}
+
+/** Marks feedback done; false when there is no such feedback or it was done already. */
+export async function markFeedbackDone(tx: Tx, id: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(feedback)
+    .set({ doneAt: at })
+    .where(and(eq(feedback.id, id), isNull(feedback.doneAt)))
+    .returning({ id: feedback.id });
+  return rows.length > 0;
+}
+
+export async function deleteFeedback(tx: Tx, id: string): Promise<boolean> {
+  const rows = await tx.delete(feedback).where(eq(feedback.id, id)).returning({ id: feedback.id });
+  return rows.length > 0;
 }

@@ -13,6 +13,16 @@ export const feedbackRoutes: FastifyPluginAsync<{ service: FeedbackService }> = 
   });
 
   addOperation(app, feedbackApi.inbox, async (request) => ({
-    data: await service.inbox(await request.signedIn(), request.query.page),
+    data: await service.inbox(await request.signedIn(), request.query.page, request.query.q),
   }));
+
+  addOperation(app, feedbackApi.done, async (request) => {
+    await service.markDone(await request.signedIn(), request.params.feedbackId);
+    return { data: { done: true as const } };
+  });
+
+  addOperation(app, feedbackApi.remove, async (request) => {
+    await service.remove(await request.signedIn(), request.params.feedbackId);
+    return { data: { done: true as const } };
+  });
 };

@@ -4,10 +4,27 @@ import {
   type FeedbackEntry,
   feedbackMessages,
 } from "@eitheror/shared/feedback/schema";
+import type { Unit } from "../../db/transaction";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
+import { notFound } from "../../lib/http/errors";
 import type { RateLimiter } from "../rate-limits/service";
-import { insertFeedback, listFeedback } from "./data";
+import { deleteFeedback, insertFeedback, listFeedback, markFeedbackDone } from "./data";
+
+/** One moderation action for the moderation log (features/moderation records it). */
+type RecordModeration = (
+  unit: Pick<Unit, "tx">,
+  entry: {
+    actorId: string;
+    action: string;
+    targetType: string;
+    targetId: string;
+    groupId: string | null;
+    detail: string | null;
+  },
+) => Promise<void>;
+
+const noSuchFeedback = () => notFound("This feedback does not exist.");
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,8 +36,31 @@ export function createFeedbackService({
   db,
   clock,
   access,
+  transaction,
   limiter,
-}: Core & { limiter: RateLimiter }) {
+  record,
+}: Core & { limiter: RateLimiter; record: RecordModeration }) {
+  /** Changes one piece of feedback and logs who did it, together. */
+  async function moderate(
+    viewer: Viewer,
+    id: string,
+    action: "feedback-done" | "feedback-delete",
+    change: (unit: Unit) => Promise<boolean>,
+  ) {
+    const admin = access.productAdmin(viewer);
+    await transaction(async (unit) => {
+      if (!(await change(unit))) throw noSuchFeedback();
+      await record(unit, {
+        actorId: admin.user.id,
+        action,
+        targetType: "feedback",
+        targetId: id,
+        groupId: null,
+        detail: null,
+      });
+    });
+  }
+
   return {
     async send(viewer: Viewer, text: string) {
       const sender = access.player(viewer);
@@ -33,16 +73,18 @@ export function createFeedbackService({
     },
 
     /** The product admin's inbox: newest first, a page at a time. */
-    async inbox(viewer: Viewer, page: number) {
+    async inbox(viewer: Viewer, page: number, search?: string) {
       access.productAdmin(viewer);
       const rows = await listFeedback(db, {
         limit: FEEDBACK_PAGE_SIZE + 1,
         offset: (page - 1) * FEEDBACK_PAGE_SIZE,
+        ...(search ? { search } : {}),
       });
       const entries: FeedbackEntry[] = rows.slice(0, FEEDBACK_PAGE_SIZE).map((row) => ({
         id: row.id,
         feedback: row.feedback,
         createdAt: row.createdAt.toISOString(),
+        done: row.doneAt !== null,
         sender: row.senderId
           ? {
               id: row.senderId,
@@ -54,6 +96,13 @@ export function createFeedbackService({
       }));
       return { feedbackData: entries, page, hasMore: rows.length > FEEDBACK_PAGE_SIZE };
     },
+
+    /** Feedback dealt with: it stays, marked done (404 when missing or done already). */
+    markDone: (viewer: Viewer, id: string) =>
+      moderate(viewer, id, "feedback-done", (unit) => markFeedbackDone(unit.tx, id, clock.now())),
+
+    remove: (viewer: Viewer, id: string) =>
+      moderate(viewer, id, "feedback-delete", (unit) => deleteFeedback(unit.tx, id)),
   };
 }
 

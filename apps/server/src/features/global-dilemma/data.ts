@@ -31,7 +31,8 @@ export function findGlobalDilemmaByDay(tx: Tx, day: string) {
 }
 
 /**
- * Gives `day` its dilemma: the bank's least-used one, at random among equals. The
+ * Gives `day` its dilemma: the bank's least-used one, at random among equals
+ * (never a group's own, never a hidden one). The
  * unique day makes concurrent first requests agree on a single pick.
  */
 export async function pickGlobalDilemmaForDay(tx: Tx, day: string): Promise<void> {
@@ -42,6 +43,7 @@ export async function pickGlobalDilemmaForDay(tx: Tx, day: string): Promise<void
     LEFT JOIN (
       SELECT dilemma_id, count(*) AS uses FROM ${globalDilemmas} GROUP BY dilemma_id
     ) used ON used.dilemma_id = d.id
+    WHERE d.group_id IS NULL AND d.hidden_at IS NULL
     ORDER BY coalesce(used.uses, 0), random()
     LIMIT 1
     ON CONFLICT (day) DO NOTHING

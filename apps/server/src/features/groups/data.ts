@@ -117,7 +117,8 @@ export function listGroupsOf(tx: Tx, userId: string) {
 export async function updateGroup(
   tx: Tx,
   groupId: AdminGroupId,
-  values: Pick<GroupRow, "name" | "maxMembers" | "daysBetweenRounds" | "updatedAt">,
+  values: Pick<GroupRow, "name" | "maxMembers" | "daysBetweenRounds" | "updatedAt"> &
+    Partial<Pick<GroupRow, "autoApproveDilemmas">>,
 ) {
   await tx.update(groups).set(values).where(eq(groups.id, groupId));
 }

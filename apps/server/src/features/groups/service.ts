@@ -40,8 +40,17 @@ const newInviteCode = () => randomBytes(INVITE_CODE_BYTES).toString("base64url")
 /** A group as its members see it. */
 async function groupDataOf(unit: Pick<Unit, "tx">, group: GroupRow, id: MemberGroupId) {
   const members = await listMembers(unit.tx, { id, adminId: group.adminId });
-  const { name, maxMembers, daysBetweenRounds, inviteCode, adminId } = group;
-  return { id, name, maxMembers, daysBetweenRounds, inviteCode, admin: adminId, members };
+  const { name, maxMembers, daysBetweenRounds, inviteCode, adminId, autoApproveDilemmas } = group;
+  return {
+    id,
+    name,
+    maxMembers,
+    daysBetweenRounds,
+    inviteCode,
+    autoApproveDilemmas,
+    admin: adminId,
+    members,
+  };
 }
 
 /** Allowances from the configuration (GROUP_LIMIT_PER_USER, GROUP_LIMIT_PER_IP, INVITE_MISS_LIMIT_PER_IP). */
@@ -82,6 +91,7 @@ async function insertGroupWithAdmin(
     const now = clock.now();
     const group = await insertGroup(tx, {
       ...fields,
+      autoApproveDilemmas: fields.autoApproveDilemmas ?? false,
       inviteCode: newInviteCode(),
       adminId,
       createdAt: now,
@@ -122,9 +132,11 @@ function createGroupManagement(core: Core, groupAccess: GroupAccess, options: Gr
           const message = groupMessages.maxBelowMembers(members);
           throw new AppError(400, message, { code: "max_below_members", messages: [message] });
         }
-        await updateGroup(unit.tx, id, { ...fields, updatedAt: clock.now() });
+        const autoApproveDilemmas = fields.autoApproveDilemmas ?? locked.autoApproveDilemmas;
+        const changed = { ...fields, autoApproveDilemmas };
+        await updateGroup(unit.tx, id, { ...changed, updatedAt: clock.now() });
         publishAfterCommit(unit, events, id, { type: "group-changed" });
-        return groupDataOf(unit, { ...locked, ...fields }, id);
+        return groupDataOf(unit, { ...locked, ...changed }, id);
       });
     },
     async remove(viewer: Viewer, groupId: string) {

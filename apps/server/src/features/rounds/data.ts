@@ -16,12 +16,15 @@ import {
   dilemmas,
   groupMembers,
   groups,
+  hiddenComments,
   roundResults,
   roundSitOuts,
   roundSubmissions,
   rounds,
+  user,
   votes,
 } from "../../db/schema";
+import { shownName } from "../../lib/auth/user-sql";
 import type { MemberGroupId } from "../groups/service";
 
 export type RoundRow = typeof rounds.$inferSelect;
@@ -48,21 +51,53 @@ export async function insertRound(
   return firstOrNull(await tx.insert(rounds).values(round).onConflictDoNothing().returning());
 }
 
-/** A dilemma of the bank this group has never had, at random; null when it has had them all. */
+/**
+ * The next dilemma of the group (docs/game-rules.md#a-round): its own approved
+ * ones first, oldest first, then one of the bank at random; never one it had,
+ * never a hidden one. Null when there is none left.
+ */
 export async function pickFreshDilemma(tx: Tx, groupId: string): Promise<string | null> {
   const had = tx
     .select({ id: rounds.dilemmaId })
     .from(rounds)
     .where(and(eq(rounds.groupId, groupId), eq(rounds.dilemmaId, dilemmas.id)));
+  const drawable = and(
+    sql`NOT EXISTS ${had}`,
+    isNull(dilemmas.hiddenAt),
+    eq(dilemmas.status, "approved"),
+  );
+  const own = firstOrNull(
+    await tx
+      .select({ id: dilemmas.id })
+      .from(dilemmas)
+      .where(and(eq(dilemmas.groupId, groupId), drawable))
+      .orderBy(asc(dilemmas.createdAt), asc(dilemmas.id))
+      .limit(1),
+  );
+  if (own) return own.id;
   const row = firstOrNull(
     await tx
       .select({ id: dilemmas.id })
       .from(dilemmas)
-      .where(sql`NOT EXISTS ${had}`)
+      .where(and(isNull(dilemmas.groupId), drawable))
       .orderBy(sql`random()`)
       .limit(1),
   );
   return row?.id ?? null;
+}
+
+/** Who proposed a round's dilemma, when it is its group's own; null for the bank's. */
+export async function proposerOf(tx: Tx, roundId: string) {
+  const row = firstOrNull(
+    await tx
+      .select({ groupId: dilemmas.groupId, id: dilemmas.proposedBy, displayName: shownName })
+      .from(rounds)
+      .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
+      .leftJoin(user, eq(user.id, dilemmas.proposedBy))
+      .where(eq(rounds.id, roundId)),
+  );
+  if (!row?.groupId) return null;
+  return { id: row.id, displayName: row.displayName };
 }
 
 /** The group's newest round, open or not. */
@@ -270,8 +305,16 @@ export function listVotes(tx: Tx, roundId: string, by?: string) {
  */
 export function listSubmittedVotes(tx: Tx, roundId: string) {
   return tx
-    .select(voteColumns)
+    .select({ ...voteColumns, commentHidden: sql<boolean>`${hiddenComments.roundId} IS NOT NULL` })
     .from(votes)
+    .leftJoin(
+      hiddenComments,
+      and(
+        eq(hiddenComments.roundId, votes.roundId),
+        eq(hiddenComments.selectedBy, votes.selectedBy),
+        eq(hiddenComments.selectedFor, votes.selectedFor),
+      ),
+    )
     .innerJoin(
       roundSubmissions,
       and(

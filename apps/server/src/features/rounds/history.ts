@@ -20,7 +20,7 @@ import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/http/errors";
 import type { GroupAccess, MemberGroupId } from "../groups/service";
-import { findRound, listSubmittedVotes, listVotes } from "./data";
+import { findRound, listSubmittedVotes, listVotes, proposerOf } from "./data";
 import { listArchived, listResults, memberScores, scoresAround } from "./history-data";
 import { revealSeenBy } from "./reveal-data";
 
@@ -37,12 +37,18 @@ export const unjudged = <V>(votes: V[]) => votes.map((vote) => ({ ...vote, isRig
  * Only submitters' votes are listed (drafts stay private), so their voters are
  * the submitted participants, whose own picks are the truths.
  */
-async function judgedBallots(tx: Tx, roundId: string): Promise<Vote[]> {
+async function judgedBallots(tx: Tx, roundId: string, me: string): Promise<Vote[]> {
   const ballots = await listSubmittedVotes(tx, roundId);
   const voters = new Set(ballots.map((vote) => vote.selectedBy));
-  return judgeVotes(
+  const judged = judgeVotes(
     [...voters].map((id) => ({ id, submitted: true })),
     ballots,
+  );
+  // A hidden comment's text is its author's alone (decision 0077).
+  return judged.map(({ commentHidden, ...vote }) =>
+    commentHidden
+      ? { ...vote, commentHidden, comments: vote.selectedBy === me ? vote.comments : null }
+      : vote,
   );
 }
 
@@ -88,7 +94,7 @@ export async function readClosedRound(
   me: string,
 ): Promise<Reveal> {
   const results = await listResults(tx, round.id);
-  const votes = await judgedBallots(tx, round.id);
+  const votes = await judgedBallots(tx, round.id, me);
   const participants = results.map((r) => ({
     id: r.id,
     submitted: r.isSubmitted,
@@ -103,6 +109,7 @@ export async function readClosedRound(
     dilemma: round.dilemma,
     optionA: round.optionA,
     optionB: round.optionB,
+    proposedBy: await proposerOf(tx, round.id),
     archivedDate: round.archivedAt.toISOString(),
     memberStats: await memberStatsOf(tx, round, participants, votes),
     topReaderIds: topReaders(fixed),
@@ -178,7 +185,7 @@ export function createRoundHistory({ db }: Core, parts: HistoryParts) {
       const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
       const round = await findRound(db, id, { roundId });
       if (!round) throw noSuchRound();
-      if (round.archivedAt) return judgedBallots(db, round.id);
+      if (round.archivedAt) return judgedBallots(db, round.id, me.user.id);
       return unjudged(await listVotes(db, round.id, me.user.id));
     },
   };

@@ -6,6 +6,7 @@ import { AddDilemmaForm } from "./add-dilemma-form";
 import { BankFigures } from "./bank-figures";
 import { FeedbackInbox } from "./feedback-inbox";
 import { GenerateDilemmas } from "./generate-dilemmas";
+import { ModerationQueue } from "./moderation-queue";
 
 /**
  * /admin: the product admin's desk. The bank comes first (grow it, by generator
@@ -33,6 +34,7 @@ export function AdminPage() {
         </div>
         <BankFigures stats={stats} />
       </div>
+      <ModerationQueue />
       <FeedbackInbox />
     </div>
   );

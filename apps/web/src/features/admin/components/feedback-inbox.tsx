@@ -1,11 +1,14 @@
 import type { FeedbackEntry } from "@eitheror/shared/feedback/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ChevronLeft, ChevronRight, Inbox } from "lucide-react";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { LoadFailedAlert } from "@/components/ui/load-failed";
 import { Spinner } from "@/components/ui/spinner";
 import { useFeedbackInbox } from "../api/get-feedback-inbox";
+import { useFeedbackAction } from "../api/moderation";
 import { AdminPanel } from "./admin-panel";
 
 function senderName(sender: FeedbackEntry["sender"]) {
@@ -17,6 +20,7 @@ function senderName(sender: FeedbackEntry["sender"]) {
 function FeedbackItem({ entry, now }: { entry: FeedbackEntry; now: Date }) {
   const sent = new Date(entry.createdAt);
   const { sender } = entry;
+  const act = useFeedbackAction();
   return (
     <li className="py-4 first:pt-0 last:pb-0">
       <div className="flex items-start justify-between gap-3">
@@ -34,7 +38,34 @@ function FeedbackItem({ entry, now }: { entry: FeedbackEntry; now: Date }) {
           {timeSince(sent, now)}
         </time>
       </div>
-      <p className="mt-1.5 whitespace-pre-wrap text-fg-muted">{entry.feedback}</p>
+      <p className="mt-1.5 whitespace-pre-wrap break-words text-fg-muted">{entry.feedback}</p>
+      {act.isError && (
+        <Alert kind="danger" className="mt-2">
+          {act.error.message}
+        </Alert>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {entry.done ? (
+          <span className="text-sm font-semibold text-fg-subtle">Done</span>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={act.isPending}
+            onClick={() => act.mutate({ feedbackId: entry.id, action: "done" })}
+          >
+            Mark done
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={act.isPending}
+          onClick={() => act.mutate({ feedbackId: entry.id, action: "delete" })}
+        >
+          Delete
+        </Button>
+      </div>
     </li>
   );
 }
@@ -42,12 +73,36 @@ function FeedbackItem({ entry, now }: { entry: FeedbackEntry; now: Date }) {
 /** The feedback inbox, newest first, a page at a time. */
 export function FeedbackInbox() {
   const [page, setPage] = useState(1);
-  const inbox = useFeedbackInbox(page);
+  const [query, setQuery] = useState("");
+  const [search, setSearch] = useState("");
+  const inbox = useFeedbackInbox(page, search);
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setPage(1);
+    setSearch(query.trim());
+  };
   const entries = inbox.data?.feedbackData ?? [];
   const now = new Date();
 
   return (
     <AdminPanel title="Feedback inbox" description="What people sent, newest first.">
+      <form aria-label="Search feedback" onSubmit={onSearch} className="flex flex-wrap gap-2">
+        <label htmlFor="feedback-search" className="sr-only">
+          Search feedback
+        </label>
+        <Input
+          id="feedback-search"
+          type="search"
+          maxLength={100}
+          placeholder="Search feedback"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="min-w-0 flex-1"
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
       {inbox.isPending && <Spinner label="Loading feedback" />}
       {inbox.isError && (
         <LoadFailedAlert what="the feedback" error={inbox.error} onRetry={() => inbox.refetch()} />
@@ -55,7 +110,7 @@ export function FeedbackInbox() {
       {inbox.isSuccess && entries.length === 0 && (
         <div className="flex flex-col items-center gap-2 rounded-2xl bg-surface-muted px-4 py-8 text-center text-fg-muted">
           <Inbox aria-hidden className="size-6" />
-          <p>No feedback yet.</p>
+          <p>{search ? "No feedback matches." : "No feedback yet."}</p>
         </div>
       )}
       {entries.length > 0 && (

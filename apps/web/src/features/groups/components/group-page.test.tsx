@@ -33,6 +33,7 @@ const group = {
   maxMembers: 8,
   daysBetweenRounds: 1,
   inviteCode: "code",
+  autoApproveDilemmas: false,
   admin: "u-admin",
   members: [
     { id: "u-admin", displayName: "Ana", photoURL: null, admin: true },

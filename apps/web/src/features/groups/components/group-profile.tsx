@@ -12,6 +12,7 @@ import { GroupPageSkeleton } from "./group-page-skeleton";
 import { GroupSettingsCard } from "./group-settings-card";
 import { InviteLinkCard } from "./invite-link-card";
 import { MembersCard } from "./members-card";
+import { ProposalsCard } from "./proposals-card";
 
 /**
  * /group-profile/{groupId}: the invitation link, the settings (editable by the
@@ -59,6 +60,7 @@ export function GroupProfile({ groupId, viewerId }: { groupId: string; viewerId:
       <InviteLinkCard groupId={groupId} inviteCode={data.inviteCode} isAdmin={isAdmin} />
       <GroupSettingsCard key={data.id} group={data} isAdmin={isAdmin} />
       <MembersCard group={data} viewerId={viewerId} isAdmin={isAdmin} />
+      <ProposalsCard group={data} isAdmin={isAdmin} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ const group: GroupData = {
   maxMembers: 10,
   daysBetweenRounds: 7,
   inviteCode: "code",
+  autoApproveDilemmas: false,
   admin: "ada",
   members: [{ id: "ada", displayName: "Ada", photoURL: null, admin: true }],
 };

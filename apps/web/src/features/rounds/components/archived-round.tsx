@@ -1,3 +1,4 @@
+import { moderationMessages } from "@eitheror/shared/moderation/schema";
 import { REVEAL_PARAM, revealMessages } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
@@ -17,13 +18,59 @@ import { ApiError } from "@/lib/api-client";
 import { useArchivedRound } from "../api/get-archived-round";
 import { useRoundVotes } from "../api/get-round-votes";
 import { useMarkRevealSeen } from "../api/mark-reveal-seen";
+import { useIsGroupAdmin } from "../api/moderation";
 import { DilemmaHeader } from "./dilemma-header";
 import { HowPointsWork } from "./how-points-work";
 import { PredictionsGrid } from "./predictions-grid";
+import { HideCommentButton, ReportButton } from "./report-actions";
 import { RevealDialog } from "./reveal";
 import { RightOrWrong } from "./round-marks";
 import { RoundSkeleton } from "./round-skeleton";
 import { ShareRoundButton } from "./share-round-button";
+
+/** Who may act on a closed round's comments: any member reports, the group's admin hides. */
+interface CommentActions {
+  groupId: string;
+  roundId: string;
+  viewerId: string;
+  isAdmin: boolean;
+}
+
+/** A comment, or that the group's admin hid it; with Report and (for the admin) Hide. */
+function CommentText({
+  vote,
+  actions,
+  className,
+}: {
+  vote: Vote;
+  actions: CommentActions;
+  className: string;
+}) {
+  const key = { selectedBy: vote.selectedBy, selectedFor: vote.selectedFor };
+  const mine = vote.selectedBy === actions.viewerId;
+  return (
+    <div className="space-y-1">
+      {vote.commentHidden && !mine ? (
+        <p className="mt-1 text-sm italic text-fg-subtle">{moderationMessages.hiddenComment}</p>
+      ) : (
+        <p className={className}>“{vote.comments}”</p>
+      )}
+      {!vote.commentHidden && !mine && (
+        <div className="flex flex-wrap gap-1">
+          <ReportButton
+            groupId={actions.groupId}
+            roundId={actions.roundId}
+            comment={key}
+            label="Report comment"
+          />
+          {actions.isAdmin && (
+            <HideCommentButton groupId={actions.groupId} roundId={actions.roundId} comment={key} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** /group/{groupId}/archived-round/{roundId}: a closed round, its results and every vote. */
 export function ArchivedRoundPage({
@@ -38,6 +85,8 @@ export function ArchivedRoundPage({
   const round = useArchivedRound(groupId, roundId);
   const votes = useRoundVotes(groupId, roundId);
   const replay = useReplay(groupId, roundId, round.data?.revealSeen ?? true);
+  const isAdmin = useIsGroupAdmin(groupId, viewerId);
+  const actions = { groupId, roundId, viewerId, isAdmin };
   const back = (
     <Link
       to={`${paths.group(groupId)}?tab=past-rounds`}
@@ -82,6 +131,13 @@ export function ArchivedRoundPage({
         optionB={round.data.optionB}
       >
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
+        {round.data.proposedBy && (
+          <span className="block break-words text-sm text-fg-muted">
+            {roundMessages.proposedBy(
+              round.data.proposedBy.displayName ?? roundMessages.formerMember,
+            )}
+          </span>
+        )}
         <div className="flex flex-wrap items-center gap-x-3">
           <ShareRoundButton
             groupId={groupId}
@@ -93,10 +149,13 @@ export function ArchivedRoundPage({
             <PartyPopper aria-hidden className="size-4" />
             {revealMessages.replay}
           </Button>
+          <div className="mt-3">
+            <ReportButton groupId={groupId} roundId={roundId} label="Report dilemma" />
+          </div>
         </div>
       </DilemmaHeader>
       <PredictionsGrid round={round.data} votes={votes.data} className="hidden md:block" />
-      <Results round={round.data} votes={votes.data} />
+      <Results round={round.data} votes={votes.data} actions={actions} />
       <HowPointsWork />
       {replay.shown && (
         <RevealDialog
@@ -145,7 +204,15 @@ function ownPick(round: ArchivedRound, votes: Vote[], viewerId: string): string 
   return own?.optionSelected === "B" ? round.optionB : null;
 }
 
-function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {
+function Results({
+  round,
+  votes,
+  actions,
+}: {
+  round: ArchivedRound;
+  votes: Vote[];
+  actions: CommentActions;
+}) {
   const names = new Map(round.members.map((m) => [m.id, m.displayName ?? "Former member"]));
   const ranked = [...round.members].sort(
     (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
@@ -162,6 +229,7 @@ function Results({ round, votes }: { round: ArchivedRound; votes: Vote[] }) {
             member={member}
             round={round}
             votes={votes}
+            actions={actions}
             nameOf={(id) => names.get(id) ?? "Former member"}
           />
         ))}
@@ -180,11 +248,13 @@ function MemberResult({
   member,
   round,
   votes,
+  actions,
   nameOf,
 }: {
   member: RoundMember;
   round: ArchivedRound;
   votes: Vote[];
+  actions: CommentActions;
   nameOf: (id: string) => string;
 }) {
   const stat = round.memberStats[member.id];
@@ -221,13 +291,21 @@ function MemberResult({
           {revealMessages.readMemberRight(stat.readRightBy, stat.readableBy, name)}
         </p>
       )}
-      {primary?.comments && (
-        <blockquote className="mt-3 whitespace-pre-line border-l-4 border-brand pl-3 text-sm italic text-fg">
-          “{primary.comments}”
-        </blockquote>
+      {primary && (primary.comments || primary.commentHidden) && (
+        <CommentText
+          vote={primary}
+          actions={actions}
+          className="mt-3 whitespace-pre-line break-words border-l-4 border-brand pl-3 text-sm italic text-fg"
+        />
       )}
       {others.length > 0 && (
-        <PicksFor member={name} votes={others} nameOf={nameOf} optionText={optionText} />
+        <PicksFor
+          member={name}
+          votes={others}
+          actions={actions}
+          nameOf={nameOf}
+          optionText={optionText}
+        />
       )}
     </li>
   );
@@ -237,11 +315,13 @@ function MemberResult({
 function PicksFor({
   member,
   votes,
+  actions,
   nameOf,
   optionText,
 }: {
   member: string;
   votes: Vote[];
+  actions: CommentActions;
   nameOf: (id: string) => string;
   optionText: (option: "A" | "B") => string;
 }) {
@@ -258,8 +338,12 @@ function PicksFor({
                 member,
               )}
             </p>
-            {vote.comments && (
-              <p className="mt-0.5 whitespace-pre-line pl-3 text-fg">“{vote.comments}”</p>
+            {(vote.comments || vote.commentHidden) && (
+              <CommentText
+                vote={vote}
+                actions={actions}
+                className="mt-0.5 whitespace-pre-line break-words pl-3 text-fg"
+              />
             )}
           </div>
         </li>
