@@ -46,6 +46,9 @@ const USER_ONLY: Record<string, number> = {
   // A device's push subscription is a signed-in person's (decision 0076).
   "PUT /api/push/subscription": 403,
   "DELETE /api/push/subscription": 403,
+  // Export and deletion are an account's (decision 0078).
+  "GET /api/users/me/export": 403,
+  "POST /api/users/me/deletion-link": 403,
 };
 
 /** The product admin's routes: refused to everyone else. */
@@ -54,7 +57,17 @@ const ADMIN_ONLY = new Set([
   "POST /api/admin/dilemmas",
   "GET /api/admin/dilemmas/stats",
   "GET /api/admin/feedback",
+  "POST /api/admin/accounts/delete",
+  "DELETE /api/admin/groups/:id",
 ]);
+/**
+ * The product admin's answer where it is not a 200: a well-formed call that names
+ * no real account or group (a real one would delete the world's), past the gate.
+ */
+const ADMIN_ANSWERS: Record<string, number> = {
+  "POST /api/admin/accounts/delete": 404,
+  "DELETE /api/admin/groups/:id": 404,
+};
 
 /** Open to anyone, signed in or not. */
 const PUBLIC = new Set([
@@ -69,6 +82,8 @@ const PUBLIC = new Set([
   "GET /api/push/public-key",
   // The signed token in the link is the proof (decision 0020).
   "POST /api/mail/unsubscribe",
+  // The e-mailed deletion link's token is the proof, not a session (decision 0078).
+  "POST /api/account/delete",
   // Share cards: a day's result is public; a round's needs the server's signature (decision 0028).
   "GET /api/dilemmas/global/days/:day",
   "GET /api/share/daily/:day/image.png",
@@ -149,7 +164,8 @@ describe("authorization coverage", () => {
   it.each([...ADMIN_ONLY])("%s: only the product admin", async (key) => {
     const route = routes.find((r) => routeKey(r) === key);
     if (!route) throw new Error(`${key} is not in the OpenAPI description`);
-    const expected = { signedOut: 401, guest: 403, plainUser: 403, productAdmin: 200 };
+    const productAdmin = ADMIN_ANSWERS[key] ?? 200;
+    const expected = { signedOut: 401, guest: 403, plainUser: 403, productAdmin };
     const seen = {
       signedOut: (await call(t.client(), route)).status,
       guest: (await call(await t.anonymous(), route)).status,

@@ -30,3 +30,12 @@ export function listFeedback(tx: Tx, { limit, offset }: { limit: number; offset:
     .limit(limit)
     .offset(offset);
 }
+
+/** What `userId` sent, oldest first: their export's part. */
+export function feedbackOf(tx: Tx, userId: string) {
+  return tx
+    .select({ feedback: feedback.text, createdAt: feedback.createdAt })
+    .from(feedback)
+    .where(eq(feedback.userId, userId))
+    .orderBy(feedback.createdAt);
+}

@@ -7,7 +7,7 @@ import {
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import type { RateLimiter } from "../rate-limits/service";
-import { insertFeedback, listFeedback } from "./data";
+import { feedbackOf, insertFeedback, listFeedback } from "./data";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,6 +30,12 @@ export function createFeedbackService({
         message: feedbackMessages.tooMany,
       });
       return insertFeedback(db, { userId: sender.user.id, text, createdAt: clock.now() });
+    },
+
+    /** What one person sent, for their export. */
+    async exportOf(userId: string) {
+      const rows = await feedbackOf(db, userId);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
     /** The product admin's inbox: newest first, a page at a time. */
