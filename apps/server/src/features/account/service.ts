@@ -141,7 +141,7 @@ export function createAccountService(core: Core, parts: AccountParts) {
     async deleteAsProductAdmin(viewer: Viewer, email: string) {
       access.productAdmin(viewer);
       await transaction(async (unit) => {
-        const account = await users.deletion.findByEmail(email);
+        const account = await users.deletion.findByEmail(email, unit);
         if (!account || account.isAnonymous) throw noSuchAccount();
         await deleteInUnit(parts, unit, account);
       });

@@ -9,13 +9,14 @@ const inClosedRound = (roundId: AnyPgColumn) =>
 
 /**
  * Moves a deleted account's part in closed rounds to its stand-in (decision
- * 0078): the votes it cast and those cast for it, its submissions and results.
- * Points were fixed at closing, so nobody's score moves.
+ * 0078): the votes it cast (their picks; its comments, its own words, go) and
+ * those cast for it, its submissions and results. Points were fixed at closing,
+ * so nobody's score moves.
  */
 export async function moveClosedRounds(tx: Tx, from: string, to: string) {
   await tx
     .update(votes)
-    .set({ selectedBy: to })
+    .set({ selectedBy: to, comments: null })
     .where(and(eq(votes.selectedBy, from), inClosedRound(votes.roundId)));
   await tx
     .update(votes)

@@ -114,7 +114,7 @@ function createAccounts({ db, clock, events }: Core) {
 function createDeletion({ db, clock, events }: Core) {
   return {
     /** The account behind an address, for the product admin's deletion. */
-    findByEmail: (email: string) => findUserByEmail(db, email),
+    findByEmail: (email: string, unit?: Unit) => findUserByEmail(unit?.tx ?? db, email),
     findById: (id: string, unit?: Unit) => findUserById(unit?.tx ?? db, id),
     /** A new "Deleted player" that a deleted account's closed rounds move to. */
     async tombstone(unit: Unit): Promise<string> {
