@@ -19,6 +19,11 @@ type Data<T> = { data: T };
 const HOUR_MS = 60 * 60 * 1000;
 const ADMIN_EMAIL = "account-admin@example.test";
 
+/** A raw statement's rows, whichever engine answered (PGlite: `.rows`; pg: the same). */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 const seenTokens = new Set<string>();
 /** The token of the newest deletion link mailed to `address`, waiting for one not seen before. */
 async function deletionToken(receiver: SmtpReceiver, address: string) {
@@ -44,7 +49,7 @@ async function mentions(t: TestApp, needles: string[]) {
     SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = 'public'
       AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`);
-  const rows = "rows" in columns ? columns.rows : columns;
+  const rows = rowsOf<{ table_name: string; column_name: string }>(columns);
   const found: string[] = [];
   for (const { table_name, column_name } of rows as { table_name: string; column_name: string }[]) {
     for (const needle of needles) {
@@ -52,7 +57,7 @@ async function mentions(t: TestApp, needles: string[]) {
         sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}
             WHERE strpos(lower(${sql.identifier(column_name)}::text), lower(${needle})) > 0`,
       );
-      const [hit] = ("rows" in hits ? hits.rows : hits) as { n: number }[];
+      const [hit] = rowsOf<{ n: number }>(hits);
       if (hit && hit.n > 0) found.push(`${table_name}.${column_name} holds "${needle}"`);
     }
   }
@@ -221,7 +226,7 @@ describe("deleting one's account", () => {
 
   it("deletes the group she was alone in", async () => {
     const rows = await t.db.execute(sql`SELECT id FROM groups WHERE id = ${alone}`);
-    expect(("rows" in rows ? rows.rows : rows).length).toBe(0);
+    expect(rowsOf(rows).length).toBe(0);
   });
 
   it("drops her from an open round as a leaver, and the others play on", async () => {
@@ -331,7 +336,7 @@ describe("exporting one's data", () => {
     const own = await t.db.execute(
       sql`SELECT count(*)::int AS n FROM votes WHERE selected_by = ${ana.userId}`,
     );
-    const [{ n }] = ("rows" in own ? own.rows : own) as { n: number }[];
+    const n = rowsOf<{ n: number }>(own)[0]?.n ?? -1;
     expect(data.votes).toHaveLength(n);
     expect(data.votes.map((v) => v.comments)).toContain("Ana's note");
     expect(data.feedback).toEqual([expect.objectContaining({ feedback: "Ana's feedback" })]);

@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { IconBadge } from "@/components/ui/icon-badge";
 import { PageTitle } from "@/components/ui/page-title";
 import { useBankStats } from "../api/get-bank-stats";
+import { AccountAdmin } from "./account-admin";
 import { AddDilemmaForm } from "./add-dilemma-form";
 import { BankFigures } from "./bank-figures";
 import { FeedbackInbox } from "./feedback-inbox";
@@ -34,6 +35,7 @@ export function AdminPage() {
         <BankFigures stats={stats} />
       </div>
       <FeedbackInbox />
+      <AccountAdmin />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { formMessages, noAnswerMessage } from "@/lib/form-messages";
 import { useSaveProfile } from "../api/save-profile";
 import { imageUploadFailure } from "../api/upload-profile-image";
 import { useImageChoice } from "../hooks/use-image-choice";
+import { DeleteAccountSection, ExportDataSection } from "./account-sections";
 import { MailPreferencesSection } from "./mail-preferences";
 import { ProfilePhotoEditor } from "./profile-photo-editor";
 import { PushNotificationsSection } from "./push-notifications";
@@ -76,6 +77,8 @@ export function OwnProfile({
           </form>
           <MailPreferencesSection />
           <PushNotificationsSection />
+          <ExportDataSection />
+          <DeleteAccountSection />
         </div>
       </div>
     </Card>
