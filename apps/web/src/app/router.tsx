@@ -36,7 +36,6 @@ const SignInGuard = screen(guards, "SignInGuard");
 const AdminRoute = screen(() => import("./routes/admin"), "AdminRoute");
 const ArchivedRoundRoute = screen(() => import("./routes/archived-round"), "ArchivedRoundRoute");
 const CreateGroupRoute = screen(() => import("./routes/create-group"), "CreateGroupRoute");
-const DeleteAccountRoute = screen(() => import("./routes/delete-account"), "DeleteAccountRoute");
 const DailyRoute = screen(() => import("./routes/daily"), "DailyRoute");
 const FeedbackRoute = screen(() => import("./routes/feedback"), "FeedbackRoute");
 const GameplayDiagramRoute = screen(
@@ -104,7 +103,6 @@ const routes: RouteObject[] = [
       at(paths.gameplayDiagram, GameplayDiagramRoute),
       // Shared links: anyone may open them, no session needed (docs/decisions/0028).
       at(paths.daily(), DailyRoute),
-      at(paths.deleteAccount, DeleteAccountRoute),
       at(paths.sharedRound(), SharedRoundRoute),
       { path: "*", element: <Navigate to={paths.landing} replace /> },
     ],

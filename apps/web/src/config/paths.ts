@@ -18,8 +18,6 @@ export const paths = {
   /** A closed round's signed share link (docs/decisions/0028). */
   sharedRound: (shareId = ":shareId") => `/shared/round/${shareId}`,
   feedback: "/feedback",
-  /** The e-mailed account deletion link's page (docs/decisions/0078). */
-  deleteAccount: "/account/delete",
   gameplayDiagram: "/gameplay-diagram",
 } as const;
 

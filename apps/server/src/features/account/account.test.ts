@@ -31,7 +31,9 @@ async function deletionToken(receiver: SmtpReceiver, address: string) {
   for (;;) {
     for (const mail of receiver.mails) {
       if (!mail.to.includes(address) || !mail.subject.startsWith("Delete your")) continue;
-      const link = mail.text.match(/https?:\/\/\S+\/account\/delete\?token=\S+/)?.[0];
+      const link = mail.text.match(
+        /https?:\/\/\S+\/sign-in\/link-router\?purpose=delete-account&token=\S+/,
+      )?.[0];
       const token = link ? new URL(link).searchParams.get("token") : null;
       if (token && !seenTokens.has(token)) {
         seenTokens.add(token);

@@ -26,7 +26,8 @@ const TOKEN_BYTES = 32;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const LINK_ROUTER_PATH = "/sign-in/link-router";
-const DELETION_PATH = "/account/delete";
+/** Deletion links open the link router's page too: no new route on the landing page's table. */
+const DELETION_PATH = `${LINK_ROUTER_PATH}?purpose=delete-account`;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 const invalidLink = () => new AppError(400, authMessages.invalidLink, { code: "invalid_link" });

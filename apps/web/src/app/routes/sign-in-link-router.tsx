@@ -1,8 +1,14 @@
 import { useSearchParams } from "react-router";
 import { EmailLinkSignIn } from "@/features/auth/components/email-link-sign-in";
+import { DeleteAccountPage } from "@/features/users/components/delete-account-page";
 
-/** /sign-in/link-router?token=…&returnUrl=…: the page an e-mailed link opens. */
+/**
+ * /sign-in/link-router?token=…&returnUrl=…: the page an e-mailed link opens. An
+ * account deletion link (`purpose=delete-account`) opens the deletion's page
+ * here too, so the landing page's route table stays as it was (decision 0078).
+ */
 export function SignInLinkRouterRoute() {
   const [params] = useSearchParams();
+  if (params.get("purpose") === "delete-account") return <DeleteAccountPage />;
   return <EmailLinkSignIn token={params.get("token")} returnUrl={params.get("returnUrl")} />;
 }

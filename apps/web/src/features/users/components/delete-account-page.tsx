@@ -11,7 +11,7 @@ import { useDeleteWithLink } from "../api/account";
 const badLink = (error: unknown) => error instanceof ApiError && error.code === "invalid_link";
 
 /**
- * /account/delete?token=…: the e-mailed link's page. Opening it changes nothing
+ * /sign-in/link-router?purpose=delete-account&token=…: the e-mailed link's page. Opening it changes nothing
  * (mail scanners open links); the button deletes, and then a full page load
  * leaves the ended session behind (decision 0078).
  */
