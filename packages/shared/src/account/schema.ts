@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { dataEnvelope } from "../api/envelope";
-import { emailSchema } from "../auth/schema";
-import { mailPreferencesSchema } from "../notifications/schema";
 
 /** The name a deleted account's closed rounds show in its place (decision 0078). */
 export const DELETED_PLAYER_NAME = "Deleted player";
@@ -29,7 +27,8 @@ export const accountExportSchema = z.object({
     createdAt: isoTime,
   }),
   preferences: z.object({
-    mail: mailPreferencesSchema,
+    /** The game e-mails' switches, as GET /users/me/mail-preferences answers them. */
+    mail: z.object({ reminders: z.boolean(), roundResults: z.boolean(), newRounds: z.boolean() }),
     pushDevices: z.array(
       z.object({ kinds: z.array(z.string()), alsoEmail: z.boolean(), createdAt: isoTime }),
     ),
@@ -80,7 +79,9 @@ export const deleteAccountBodySchema = z.object({ token: z.string().min(1).max(2
 export const accountDeletedResponseSchema = dataEnvelope(z.object({ deleted: z.literal(true) }));
 
 /** The product admin's deletion names the account by its address. */
-export const adminDeleteAccountBodySchema = z.object({ email: emailSchema });
+export const adminDeleteAccountBodySchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+});
 export const adminGroupParamsSchema = z.object({ id: z.string().min(1).max(200) });
 export const groupRemovedResponseSchema = dataEnvelope(z.object({ removed: z.literal(true) }));
 

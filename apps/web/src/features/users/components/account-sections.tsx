@@ -6,6 +6,16 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { noAnswerMessage } from "@/lib/form-messages";
 import { useExportData, useSendDeletionLink } from "../api/account";
 
+/** The own profile's account sections: export, then deletion. */
+export function AccountSections() {
+  return (
+    <>
+      <ExportDataSection />
+      <DeleteAccountSection />
+    </>
+  );
+}
+
 /** 'Export my data': one button, one JSON file (decision 0078). */
 export function ExportDataSection() {
   const exportData = useExportData();
