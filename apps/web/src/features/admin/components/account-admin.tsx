@@ -81,15 +81,18 @@ function DangerForm({
           {failure(action.error)}
         </Alert>
       )}
-      <ConfirmDialog
-        open={asking !== null}
-        message={asking ? question(asking) : ""}
-        details="This cannot be undone."
-        confirmLabel={heading}
-        pending={action.isPending}
-        onConfirm={confirm}
-        onCancel={() => setAsking(null)}
-      />
+      {/* Mounted only when asked: its Cancel takes the focus as it mounts. */}
+      {asking !== null && (
+        <ConfirmDialog
+          open
+          message={question(asking)}
+          details="This cannot be undone."
+          confirmLabel={heading}
+          pending={action.isPending}
+          onConfirm={confirm}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </form>
   );
 }

@@ -95,15 +95,18 @@ export function DeleteAccountSection() {
           {noAnswerMessage(send.error) ?? texts.deleteSendFailed}
         </Alert>
       )}
-      <ConfirmDialog
-        open={asking}
-        message={texts.deleteConfirm}
-        details={texts.deleteAsk}
-        confirmLabel={texts.deleteSend}
-        pending={send.isPending}
-        onConfirm={confirm}
-        onCancel={() => setAsking(false)}
-      />
+      {/* Mounted only when asked: its Cancel takes the focus as it mounts. */}
+      {asking && (
+        <ConfirmDialog
+          open
+          message={texts.deleteConfirm}
+          details={texts.deleteAsk}
+          confirmLabel={texts.deleteSend}
+          pending={send.isPending}
+          onConfirm={confirm}
+          onCancel={() => setAsking(false)}
+        />
+      )}
     </section>
   );
 }
