@@ -9,6 +9,9 @@ export class AdminPage {
   readonly optionB: Locator;
   readonly add: Locator;
   readonly inbox: Locator;
+  /** 'Remove a group': the group's id or a link to its page, then a confirmation (decision 0078). */
+  readonly groupToRemove: Locator;
+  readonly removeGroup: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Admin", level: 1 });
@@ -18,6 +21,10 @@ export class AdminPage {
     this.optionB = page.getByLabel("Option B", { exact: true });
     this.add = page.getByRole("button", { name: "Add to the bank" });
     this.inbox = page.getByRole("region", { name: "Feedback inbox" });
+    this.groupToRemove = page.getByLabel("The group's id, or a link to its page");
+    this.removeGroup = page
+      .getByRole("form", { name: "Remove a group" })
+      .getByRole("button", { name: "Remove a group" });
   }
 
   /** One of the bank's figures, by its label ("Dilemmas in the bank", "Generated"…). */
