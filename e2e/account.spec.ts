@@ -114,10 +114,12 @@ test.describe("one's account (issue 38)", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: "Your account is deleted." }),
     ).toBeVisible();
+    // The page forgets the ended session at once: no menu of the deleted person.
+    const nav = new NavBar(page);
+    await expect(nav.menuButton).toBeHidden();
     await shoot(page, "account-deleted");
     await page.getByRole("link", { name: "Go to today's dilemma" }).click();
     await expect(page).toHaveURL("/");
-    const nav = new NavBar(page);
     await expect(nav.signIn).toBeVisible();
     await expect(nav.menuButton).toBeHidden();
 
@@ -183,6 +185,7 @@ test.describe("one's account (issue 38)", () => {
     await expect(question).toBeHidden();
     await expect(adminPage.getByText("The group is removed.")).toBeVisible();
     await expect(admin.groupToRemove).toHaveValue("");
+    await expectScreen(adminPage, "Admin");
 
     await page.goto(`/group/${groupId}`);
     await expect(page.getByRole("heading", { name: "This group does not exist." })).toBeVisible();

@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
+import { sessionQueryKey } from "@/features/auth/api/get-session";
 import { EmailLinkSignIn } from "@/features/auth/components/email-link-sign-in";
 import { lazyCode } from "@/lib/lazy-code";
 
@@ -14,6 +16,10 @@ const DeleteAccountPage = lazyCode(
  */
 export function SignInLinkRouterRoute() {
   const [params] = useSearchParams();
-  if (params.get("purpose") === "delete-account") return <DeleteAccountPage />;
+  const queryClient = useQueryClient();
+  if (params.get("purpose") === "delete-account") {
+    // The deleted account's session is gone: the nav shows a guest at once, not the deleted person.
+    return <DeleteAccountPage onDeleted={() => queryClient.setQueryData(sessionQueryKey, null)} />;
+  }
   return <EmailLinkSignIn token={params.get("token")} returnUrl={params.get("returnUrl")} />;
 }

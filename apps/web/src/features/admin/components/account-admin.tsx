@@ -2,14 +2,13 @@ import { accountMessages as texts } from "@eitheror/shared/account/schema";
 import { type FormEvent, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { EmailInput, Input } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { noAnswerMessage } from "@/lib/form-messages";
 import { useAdminDeleteAccount, useAdminRemoveGroup } from "../api/account-admin";
-
-const inputClass =
-  "mt-1 w-full min-w-0 rounded-lg bg-surface px-3 py-2 text-fg ring-1 ring-border-strong focus-visible:outline-2 focus-visible:outline-focus";
+import { AdminPanel } from "./admin-panel";
 
 /** A group's id from what the admin pasted: the id itself, or a group page's link. */
 export function groupIdFrom(text: string): string {
@@ -27,12 +26,15 @@ function failure(error: unknown) {
 /** One field, one danger button, one confirmation: the shape both admin actions share. */
 function DangerForm({
   label,
+  email = false,
   heading,
   question,
   done,
   action,
 }: {
   label: string;
+  /** An address: the e-mail keyboard and no autocorrection. */
+  email?: boolean;
   heading: string;
   question: (value: string) => string;
   done: (value: string) => string;
@@ -41,6 +43,7 @@ function DangerForm({
   const [value, setValue] = useState("");
   const [asking, setAsking] = useState<string | null>(null);
   const id = heading.toLowerCase().replace(/\W+/g, "-");
+  const TextInput = email ? EmailInput : Input;
   const ask = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim()) setAsking(value.trim());
@@ -50,37 +53,33 @@ function DangerForm({
     action.mutate(asking, { onSettled: () => setAsking(null), onSuccess: () => setValue("") });
   };
   return (
-    <form onSubmit={ask} noValidate aria-labelledby={`${id}-heading`}>
+    <form
+      onSubmit={ask}
+      noValidate
+      aria-labelledby={`${id}-heading`}
+      className="space-y-3 border-t border-border pt-5 first-of-type:border-t-0 first-of-type:pt-0"
+    >
       <h3 id={`${id}-heading`} className="font-semibold text-fg">
         {heading}
       </h3>
-      <label htmlFor={id} className="mt-2 block text-sm text-fg-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-      />
+      <Field id={id} label={label}>
+        <TextInput id={id} value={value} onChange={(e) => setValue(e.target.value)} />
+      </Field>
       <Button
         type="submit"
         variant="danger"
-        className="mt-3"
+        className="w-full sm:w-auto"
         disabled={!value.trim() || action.isPending}
       >
         {heading}
       </Button>
       {action.isSuccess && action.variables && (
-        <Alert kind="success" className="mt-3">
-          {done(action.variables)}
+        <Alert kind="success">
+          {/* A long address wraps rather than widening the page. */}
+          <span className="wrap-break-word">{done(action.variables)}</span>
         </Alert>
       )}
-      {action.isError && (
-        <Alert kind="danger" className="mt-3">
-          {failure(action.error)}
-        </Alert>
-      )}
+      {action.isError && <Alert kind="danger">{failure(action.error)}</Alert>}
       {/* Mounted only when asked: its Cancel takes the focus as it mounts. */}
       {asking !== null && (
         <ConfirmDialog
@@ -107,10 +106,13 @@ export function AccountAdmin() {
       removeGroup.mutate(groupIdFrom(text), options),
   } as unknown as ReturnType<typeof useAdminDeleteAccount>;
   return (
-    <Card className="space-y-6">
-      <h2 className="text-lg font-semibold text-fg">Accounts and groups</h2>
+    <AdminPanel
+      title="Accounts and groups"
+      description="For a person who asks, or a group that breaks the rules. Neither can be undone."
+    >
       <DangerForm
         label="The account's e-mail address"
+        email
         heading={texts.adminDeleteAccount}
         question={texts.adminDeleteAccountConfirm}
         done={texts.adminDeleteAccountDone}
@@ -123,6 +125,6 @@ export function AccountAdmin() {
         done={() => texts.adminRemoveGroupDone}
         action={removeById}
       />
-    </Card>
+    </AdminPanel>
   );
 }

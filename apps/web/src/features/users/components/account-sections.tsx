@@ -27,7 +27,7 @@ export function ExportDataSection() {
       <p className="mt-1 text-sm text-fg-subtle">{texts.exportExplained}</p>
       <Button
         variant="secondary"
-        className="mt-4"
+        className="mt-4 w-full sm:w-auto"
         disabled={exportData.isPending}
         onClick={() => exportData.mutate()}
       >
@@ -69,13 +69,14 @@ export function DeleteAccountSection() {
       <p className="mt-2 text-sm text-fg-subtle">{texts.deleteAsk}</p>
       {send.isSuccess ? (
         <Alert kind="success" className="mt-4">
-          <p className="font-medium">{texts.deleteSent(send.data.email)}</p>
+          {/* A long address wraps rather than widening the page. */}
+          <p className="font-medium wrap-break-word">{texts.deleteSent(send.data.email)}</p>
           <p className="text-sm">{texts.deleteSentHint}</p>
         </Alert>
       ) : (
         <Button
           variant="danger"
-          className="mt-4"
+          className="mt-4 w-full sm:w-auto"
           disabled={send.isPending}
           onClick={() => setAsking(true)}
         >

@@ -13,9 +13,10 @@ const badLink = (error: unknown) => error instanceof ApiError && error.code === 
 /**
  * /sign-in/link-router?purpose=delete-account&token=…: the e-mailed link's page. Opening it changes nothing
  * (mail scanners open links); the button deletes, and then a full page load
- * leaves the ended session behind (decision 0078).
+ * leaves the ended session behind (decision 0078). `onDeleted`: the app forgets
+ * the session the deletion ended, so the page no longer shows the person signed in.
  */
-export function DeleteAccountPage() {
+export function DeleteAccountPage({ onDeleted }: { onDeleted?: () => void }) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const remove = useDeleteWithLink();
@@ -43,9 +44,9 @@ export function DeleteAccountPage() {
           )}
           <Button
             variant="danger"
-            className="mt-6"
+            className="mt-6 w-full sm:w-auto"
             disabled={!token || remove.isPending || badLink(remove.error)}
-            onClick={() => remove.mutate(token)}
+            onClick={() => remove.mutate(token, { onSuccess: onDeleted })}
           >
             {remove.isError && !badLink(remove.error) ? "Retry" : texts.landingButton}
           </Button>
