@@ -225,6 +225,14 @@ export default defineConfig({
               test: /packages[\\/]shared[\\/]src[\\/]((groups|rounds|dilemmas)[\\/]schema|moderation[\\/])/,
               includeDependenciesRecursively: false,
             },
+            // The small UI parts the screens share (cards, fields, dialogs, avatars) in one
+            // chunk rather than a dozen, for the same reason; those `/` uses stay in its own,
+            // and the menus stay with Radix, which a screen without a menu does not load.
+            {
+              name: "ui",
+              test: /apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](?!(dropdown-menu|theme-menu-content|menu|deferred-menu)\.)/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -11,6 +11,9 @@ export class AdminPage {
   readonly inbox: Locator;
   /** Open reports of dilemmas and comments (decision 0077). */
   readonly moderation: Locator;
+  /** 'Remove a group': the group's id or a link to its page, then a confirmation (decision 0078). */
+  readonly groupToRemove: Locator;
+  readonly removeGroup: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Admin", level: 1 });
@@ -21,6 +24,10 @@ export class AdminPage {
     this.add = page.getByRole("button", { name: "Add to the bank" });
     this.inbox = page.getByRole("region", { name: "Feedback inbox" });
     this.moderation = page.getByRole("region", { name: "Moderation queue" });
+    this.groupToRemove = page.getByLabel("The group's id, or a link to its page");
+    this.removeGroup = page
+      .getByRole("form", { name: "Remove a group" })
+      .getByRole("button", { name: "Remove a group" });
   }
 
   /** One of the bank's figures, by its label ("Dilemmas in the bank", "Generated"…). */

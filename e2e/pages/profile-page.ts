@@ -7,6 +7,10 @@ export class ProfilePage {
   readonly changePhoto: Locator;
   readonly joined: Locator;
   readonly save: Locator;
+  /** 'Export my data': one JSON download (decision 0078). */
+  readonly exportData: Locator;
+  /** 'Delete my account': the button that e-mails the deletion link, after a question. */
+  readonly sendDeletionLink: Locator;
 
   constructor(readonly page: Page) {
     this.name = page.getByLabel("Name", { exact: true });
@@ -14,6 +18,10 @@ export class ProfilePage {
     this.changePhoto = page.getByLabel("Change profile photo");
     this.joined = page.getByText(/^Joined /);
     this.save = page.getByRole("button", { name: "Save" });
+    this.exportData = page.getByRole("button", { name: "Export my data" });
+    this.sendDeletionLink = page
+      .getByRole("region", { name: "Delete my account" })
+      .getByRole("button", { name: "E-mail me the link" });
   }
 
   heading(name: string) {

@@ -24,7 +24,7 @@ export const CLUSTER = {
 } as const;
 
 /** Journeys that each sign a product admin in; every one gets its own account per device. */
-const ADMIN_JOURNEYS = ["menu", "inbox", "failures", "moderation"] as const;
+const ADMIN_JOURNEYS = ["menu", "inbox", "failures", "moderation", "remove-group"] as const;
 const DEVICES = ["phone", "desktop"] as const;
 /**
  * The product admin of one journey on one device: journeys running side by side

@@ -8,6 +8,7 @@ import {
 import type { Config } from "./config";
 import { backupSocketPlace, serveBackups } from "./db/backup/channel";
 import type { Database } from "./db/client";
+import { accountRoutes } from "./features/account/routes";
 import { authRoutes } from "./features/auth/routes";
 import { dilemmasRoutes } from "./features/dilemmas/routes";
 import { feedbackRoutes } from "./features/feedback/routes";
@@ -238,6 +239,7 @@ async function registerRoutes(
       await api.register(moderationRoutes, { service: services.moderation });
       await api.register(notificationsRoutes, { notifications: services.notifications });
       await api.register(pushRoutes, { push: services.push });
+      await api.register(accountRoutes, { service: services.account });
       if (config.APP_ENV === "test") {
         await api.register(testClockRoutes, { clock, jobs: services.jobs });
       }

@@ -59,6 +59,9 @@ const USER_ONLY: Record<string, number> = {
   // A device's push subscription is a signed-in person's (decision 0076).
   "PUT /api/push/subscription": 403,
   "DELETE /api/push/subscription": 403,
+  // Export and deletion are an account's (decision 0078).
+  "GET /api/users/me/export": 403,
+  "POST /api/users/me/deletion-link": 403,
 };
 
 /**
@@ -76,6 +79,9 @@ const ADMIN_ONLY_ANSWERS: Record<string, number> = {
   "GET /api/admin/moderation/log": 200,
   "POST /api/admin/moderation/reports/:reportId/dismiss": 404,
   "POST /api/admin/moderation/reports/:reportId/hide": 404,
+  // A well-formed call names no real account or group (a real one would delete the world's).
+  "POST /api/admin/accounts/delete": 404,
+  "DELETE /api/admin/groups/:id": 404,
 };
 const ADMIN_ONLY = new Set(Object.keys(ADMIN_ONLY_ANSWERS));
 
@@ -92,6 +98,8 @@ const PUBLIC = new Set([
   "GET /api/push/public-key",
   // The signed token in the link is the proof (decision 0020).
   "POST /api/mail/unsubscribe",
+  // The e-mailed deletion link's token is the proof, not a session (decision 0078).
+  "POST /api/account/delete",
   // Share cards: a day's result is public; a round's needs the server's signature (decision 0028).
   "GET /api/dilemmas/global/days/:day",
   "GET /api/share/daily/:day/image.png",

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createTransactor } from "./db/transaction";
+import { createAccountService } from "./features/account/service";
 import { tokenCleanupJob } from "./features/auth/jobs";
 import {
   type AuthService,
@@ -223,6 +224,19 @@ function createAuth(
  * services it may use (features talk to each other only through these).
  */
 export function createServices(options: ServicesOptions) {
+  const { core, ...services } = createFeatureServices(options);
+  const { config } = options;
+  // A person's whole account is every feature's part of it (decision 0078).
+  const account = createAccountService(core, {
+    ...services,
+    publicUrl: config.publicUrl,
+    appTitle: config.APP_TITLE,
+  });
+  return { ...services, account };
+}
+
+/** Every feature's service but the account's, which is made of them. */
+function createFeatureServices(options: ServicesOptions) {
   const { config, secret, trustedOrigins, log } = options;
   const core = createCore(options);
   const { db } = core;
@@ -282,6 +296,7 @@ export function createServices(options: ServicesOptions) {
     auth,
     profileImages,
     jobs,
+    core,
   };
 }
 

@@ -354,6 +354,13 @@ export const VALID: Record<string, (ids: Ids) => Valid> = {
   }),
   "DELETE /api/admin/feedback/:feedbackId": () => ({ params: { feedbackId: "no-such-feedback" } }),
   "POST /api/test/clock": () => ({ body: { advanceMs: 0 } }),
+  "GET /api/users/me/export": none,
+  "POST /api/users/me/deletion-link": none,
+  // Well-formed, never issued: the 400 of a bad link.
+  "POST /api/account/delete": () => ({ body: { token: "t0k3n" } }),
+  // Names nobody and no group: a real one would delete the world's (the admin gets a 404).
+  "POST /api/admin/accounts/delete": () => ({ body: { email: "nobody-here@example.test" } }),
+  "DELETE /api/admin/groups/:id": () => ({ params: { id: "no-such-group" } }),
   "GET /api/users/me/mail-preferences": none,
   "PUT /api/users/me/mail-preferences": () => ({
     body: { reminders: true, roundResults: true, newRounds: true },

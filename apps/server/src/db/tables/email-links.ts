@@ -4,7 +4,7 @@ import { user } from "./auth";
 import { createdAt } from "./columns";
 
 /**
- * E-mailed sign-in and e-mail change links. Only the SHA-256 of a token is kept;
+ * E-mailed sign-in, e-mail change and account deletion links. Only the SHA-256 of a token is kept;
  * a token works once (`used_at`), before `expires_at`, for the address it went to.
  */
 export const emailLinkTokens = pgTable(
@@ -12,8 +12,8 @@ export const emailLinkTokens = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     email: text("email").notNull(),
-    purpose: text("purpose", { enum: ["sign-in", "change-email"] }).notNull(),
-    /** The account whose address changes (purpose `change-email`). */
+    purpose: text("purpose", { enum: ["sign-in", "change-email", "delete-account"] }).notNull(),
+    /** The account whose address changes (`change-email`) or that goes (`delete-account`). */
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

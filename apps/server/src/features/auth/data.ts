@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, or } from "drizzle-orm";
 import { firstOrNull, type Tx } from "../../db/client";
 import { emailLinkTokens } from "../../db/schema";
 
@@ -62,4 +62,35 @@ export async function isExpiredSignInToken(
 
 export async function deleteTokensExpiredBefore(tx: Tx, before: Date) {
   await tx.delete(emailLinkTokens).where(lt(emailLinkTokens.expiresAt, before));
+}
+
+/**
+ * Uses up an account deletion link's token in one statement (single use, as
+ * sign-in links are); null when it is unknown, used or expired.
+ */
+export async function consumeDeletionToken(
+  tx: Tx,
+  { tokenHash, now }: { tokenHash: string; now: Date },
+): Promise<{ email: string; userId: string | null } | null> {
+  return firstOrNull(
+    await tx
+      .update(emailLinkTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailLinkTokens.tokenHash, tokenHash),
+          eq(emailLinkTokens.purpose, "delete-account"),
+          isNull(emailLinkTokens.usedAt),
+          gt(emailLinkTokens.expiresAt, now),
+        ),
+      )
+      .returning({ email: emailLinkTokens.email, userId: emailLinkTokens.userId }),
+  );
+}
+
+/** Every link sent to an address or made for an account: a deleted account's go with it. */
+export async function deleteTokensOf(tx: Tx, { userId, email }: { userId: string; email: string }) {
+  await tx
+    .delete(emailLinkTokens)
+    .where(or(eq(emailLinkTokens.userId, userId), eq(emailLinkTokens.email, email)));
 }

@@ -90,3 +90,15 @@ export function emailChangedNotice({
     ignore: "If you made this change, there is nothing to do.",
   });
 }
+
+/** The link that deletes an account once opened: only the mailbox's owner can. */
+export function deletionMail(mail: LinkMail): Mail {
+  return linkMail({
+    ...mail,
+    subject: `Delete your ${mail.appTitle} account`,
+    heading: "Delete your account",
+    intro: `Open this link to delete your ${mail.appTitle} account. The page asks once more before anything goes.`,
+    button: "Delete my account",
+    ignore: "If you did not ask for this, you can ignore this e-mail: your account stays.",
+  });
+}

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { accountMessages, DELETION_LINK_LIFETIME_MS } from "@eitheror/shared/account/schema";
 import { safeReturnUrl, toUserData } from "@eitheror/shared/auth/rules";
 import { authMessages, EMAIL_LINK_LIFETIME_MS, type UserData } from "@eitheror/shared/auth/schema";
 import type { Unit } from "../../db/transaction";
@@ -11,18 +12,22 @@ import type { Mail, MailService } from "../mail/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import type { UserRow, UsersService } from "../users/service";
 import {
+  consumeDeletionToken,
   consumeEmailLinkToken,
   deleteTokensExpiredBefore,
+  deleteTokensOf,
   type EmailLinkToken,
   insertEmailLinkToken,
   isExpiredSignInToken,
 } from "./data";
-import { emailChangedNotice, emailChangeMail, signInMail } from "./mail";
+import { deletionMail, emailChangedNotice, emailChangeMail, signInMail } from "./mail";
 
 const TOKEN_BYTES = 32;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const LINK_ROUTER_PATH = "/sign-in/link-router";
+/** Deletion links open the link router's page too: no new route on the landing page's table. */
+const DELETION_PATH = `${LINK_ROUTER_PATH}?purpose=delete-account`;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 const invalidLink = () => new AppError(400, authMessages.invalidLink, { code: "invalid_link" });
@@ -94,18 +99,19 @@ function linkRules(linksPerIpPerHour: number) {
 /** Stores a new link's token, hashed, and answers the link that carries it. */
 async function issueLink(
   { db, clock, publicUrl }: AuthServiceOptions,
-  values: { email: string; purpose: "sign-in" | "change-email"; userId?: string },
+  values: { email: string; purpose: EmailLinkToken["purpose"]; userId?: string },
   returnUrl: string | null,
+  { path = LINK_ROUTER_PATH, lifetimeMs = EMAIL_LINK_LIFETIME_MS } = {},
 ): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const now = clock.now();
   await insertEmailLinkToken(db, {
     ...values,
     tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS),
+    expiresAt: new Date(now.getTime() + lifetimeMs),
     createdAt: now,
   });
-  const url = new URL(LINK_ROUTER_PATH, publicUrl);
+  const url = new URL(path, publicUrl);
   url.searchParams.set("token", token);
   if (returnUrl) url.searchParams.set("returnUrl", returnUrl);
   return url.toString();
@@ -282,9 +288,59 @@ function createLinkCompletion(options: AuthServiceOptions) {
   };
 }
 
+/**
+ * Account deletion links (decision 0078): the session asks for one, to the
+ * account's own address; only the mailbox's owner can open it, once, within
+ * DELETION_LINK_LIFETIME_MS.
+ */
+function createDeletionLinks(options: AuthServiceOptions) {
+  const { mail, limiter, access, appTitle, clock } = options;
+  const rules = linkRules(options.linksPerIpPerHour);
+  return {
+    async send(viewer: Viewer, ip: string) {
+      const account = access.account(viewer);
+      const email = account.user.email.toLowerCase();
+      await limiter.hit(`deletion-link:ip:${ip}`, rules.perIp);
+      await limiter.hit(`deletion-link:user:${account.user.id}`, rules.perAddressAndDevice);
+      const link = await issueLink(
+        options,
+        { email, purpose: "delete-account", userId: account.user.id },
+        null,
+        { path: DELETION_PATH, lifetimeMs: DELETION_LINK_LIFETIME_MS },
+      );
+      const minutesValid = DELETION_LINK_LIFETIME_MS / 60_000;
+      await deliver(mail, deletionMail({ to: email, appTitle, link, minutesValid }));
+      return { email };
+    },
+    /**
+     * Uses up a deletion link in the caller's unit: the account it was made for,
+     * while that account still has the address it went to; else a 400 invalid_link.
+     */
+    async consume(
+      unit: Unit,
+      token: string,
+      currentEmailOf: (userId: string) => Promise<string | null>,
+    ) {
+      const used = await consumeDeletionToken(unit.tx, {
+        tokenHash: hashToken(token),
+        now: clock.now(),
+      });
+      if (!used?.userId || (await currentEmailOf(used.userId)) !== used.email) {
+        throw new AppError(400, accountMessages.badLink, { code: "invalid_link" });
+      }
+      return { userId: used.userId, email: used.email };
+    },
+    /** Forgets every link of a deleted account, and every link sent to its address. */
+    forget(unit: Unit, who: { userId: string; email: string }) {
+      return deleteTokensOf(unit.tx, who);
+    },
+  };
+}
+
 export function createAuthService(options: AuthServiceOptions) {
   const { db, clock } = options;
   return {
+    deletionLinks: createDeletionLinks(options),
     /** The cookie a browser proves an earlier sign-in with, for the routes to read. */
     deviceCookieName: options.devices.cookieName,
     links: createLinkSender(options),

@@ -61,3 +61,12 @@ export async function deleteFeedback(tx: Tx, id: string): Promise<boolean> {
   const rows = await tx.delete(feedback).where(eq(feedback.id, id)).returning({ id: feedback.id });
   return rows.length > 0;
 }
+
+/** What `userId` sent, oldest first: their export's part. */
+export function feedbackOf(tx: Tx, userId: string) {
+  return tx
+    .select({ feedback: feedback.text, createdAt: feedback.createdAt })
+    .from(feedback)
+    .where(eq(feedback.userId, userId))
+    .orderBy(feedback.createdAt);
+}

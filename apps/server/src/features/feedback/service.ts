@@ -9,7 +9,7 @@ import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/http/errors";
 import type { RateLimiter } from "../rate-limits/service";
-import { deleteFeedback, insertFeedback, listFeedback, markFeedbackDone } from "./data";
+import { deleteFeedback, feedbackOf, insertFeedback, listFeedback, markFeedbackDone } from "./data";
 
 /** One moderation action for the moderation log (features/moderation records it). */
 type RecordModeration = (
@@ -70,6 +70,12 @@ export function createFeedbackService({
         message: feedbackMessages.tooMany,
       });
       return insertFeedback(db, { userId: sender.user.id, text, createdAt: clock.now() });
+    },
+
+    /** What one person sent, for their export. */
+    async exportOf(userId: string) {
+      const rows = await feedbackOf(db, userId);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
     /** The product admin's inbox: newest first, a page at a time. */

@@ -17,6 +17,7 @@ import {
   transferSelections,
 } from "./data";
 import { createDayLoader } from "./day-loader";
+import { choicesOf, streakOf } from "./export-data";
 import {
   findRollup,
   findTodayViewers,
@@ -234,6 +235,21 @@ export function createGlobalDilemmaService(core: Core, { proofs }: { proofs: Ses
       await transferSelections(unit.tx, guestId, accountId);
       // Their streak comes along: the account's, worked out again from both.
       await recomputeStreak(unit.tx, accountId);
+    },
+
+    /**
+     * One person's daily choices and streak, for their export. (A deleted
+     * account's choices go with its row; the day's counters keep them: 0078.)
+     */
+    async exportOf(userId: string) {
+      const [choices, streak] = await Promise.all([choicesOf(db, userId), streakOf(db, userId)]);
+      return {
+        globalChoices: choices.map((choice) => ({
+          ...choice,
+          chosenAt: choice.chosenAt.toISOString(),
+        })),
+        streak,
+      };
     },
 
     /**

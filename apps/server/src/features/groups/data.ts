@@ -174,3 +174,46 @@ export async function removedWithCode(
     );
   return rows.length > 0;
 }
+
+/** The groups `userId` belongs to, each locked until the transaction ends, in one order. */
+export function lockGroupsOf(tx: Tx, userId: string) {
+  return tx
+    .select({ id: groups.id, name: groups.name, adminId: groups.adminId })
+    .from(groups)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(asc(groups.id))
+    .for("update", { of: groups });
+}
+
+/** The member longest in the group, `leaving` aside: who runs it next (decision 0078). */
+export async function longestStandingMember(tx: Tx, groupId: string, leaving: string) {
+  return firstOrNull(
+    await tx
+      .select({ id: user.id, email: user.email, displayName: shownName })
+      .from(groupMembers)
+      .innerJoin(user, eq(user.id, groupMembers.userId))
+      .where(and(eq(groupMembers.groupId, groupId), sql`${groupMembers.userId} <> ${leaving}`))
+      .orderBy(asc(groupMembers.joinedAt), asc(user.id))
+      .limit(1),
+  );
+}
+
+export async function setAdmin(tx: Tx, groupId: AdminGroupId, adminId: string, now: Date) {
+  await tx.update(groups).set({ adminId, updatedAt: now }).where(eq(groups.id, groupId));
+}
+
+/** The groups `userId` is in, with their role and since when: their export's part. */
+export function membershipsOf(tx: Tx, userId: string) {
+  return tx
+    .select({
+      id: groups.id,
+      name: groups.name,
+      adminId: groups.adminId,
+      joinedAt: groupMembers.joinedAt,
+    })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(asc(groupMembers.joinedAt), asc(groups.id));
+}

@@ -13,6 +13,7 @@ import type { RateLimiter, RateRule } from "../rate-limits/service";
 import {
   type AdminGroupId,
   countMembers,
+  deleteGroup,
   deleteMember,
   findGroup,
   findGroupByInviteCode,
@@ -22,9 +23,12 @@ import {
   isMember,
   listMembers,
   lockGroup,
+  lockGroupsOf,
+  longestStandingMember,
   type MemberGroupId,
   recordRemoval,
   removedWithCode,
+  setAdmin,
 } from "./data";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -162,19 +166,70 @@ export type JoinHook = (unit: Unit, groupId: string) => Promise<void>;
  * keeps the link of the moment from letting them back.
  */
 function dropMember(
-  { transaction, events, clock }: Core,
+  core: Core,
   leaveHooks: LeaveHook[],
   groupId: MemberGroupId,
   userId: string,
   removedFrom?: AdminGroupId,
 ): Promise<boolean> {
-  return transaction(async (unit) => {
-    if (!(await deleteMember(unit.tx, groupId, userId))) return false;
-    if (removedFrom) await recordRemoval(unit.tx, removedFrom, userId, clock.now());
-    publishAfterCommit(unit, events, groupId, { type: "members-changed" });
-    for (const hook of leaveHooks) await hook(unit, groupId, userId);
-    return true;
-  });
+  return core.transaction((unit) =>
+    dropInUnit(core, unit, leaveHooks, { groupId, userId, removedFrom }),
+  );
+}
+
+/** `dropMember` in the caller's unit. */
+async function dropInUnit(
+  { events, clock }: Core,
+  unit: Unit,
+  leaveHooks: LeaveHook[],
+  {
+    groupId,
+    userId,
+    removedFrom,
+  }: { groupId: MemberGroupId; userId: string; removedFrom?: AdminGroupId },
+): Promise<boolean> {
+  if (!(await deleteMember(unit.tx, groupId, userId))) return false;
+  if (removedFrom) await recordRemoval(unit.tx, removedFrom, userId, clock.now());
+  publishAfterCommit(unit, events, groupId, { type: "members-changed" });
+  for (const hook of leaveHooks) await hook(unit, groupId, userId);
+  return true;
+}
+
+/** A group whose deleted admin handed it on: to whom, so they can be told. */
+export interface Handover {
+  groupId: string;
+  groupName: string;
+  newAdmin: { id: string; email: string; displayName: string | null };
+}
+
+/**
+ * Takes a deleted account out of every group, in the caller's unit (decision
+ * 0078): a group it ran passes to its longest-standing other member, one left
+ * empty is deleted, and an open round drops it as it drops a leaver.
+ */
+async function forgetInUnit(
+  core: Core,
+  unit: Unit,
+  leaveHooks: LeaveHook[],
+  userId: string,
+): Promise<Handover[]> {
+  const handovers: Handover[] = [];
+  for (const group of await lockGroupsOf(unit.tx, userId)) {
+    const id = group.id as AdminGroupId;
+    if (group.adminId === userId) {
+      const next = await longestStandingMember(unit.tx, id, userId);
+      if (!next) {
+        await deleteGroup(unit.tx, id);
+        publishAfterCommit(unit, core.events, id, { type: "group-deleted" });
+        continue;
+      }
+      await setAdmin(unit.tx, id, next.id, core.clock.now());
+      publishAfterCommit(unit, core.events, id, { type: "group-changed" });
+      handovers.push({ groupId: id, groupName: group.name, newAdmin: next });
+    }
+    await dropInUnit(core, unit, leaveHooks, { groupId: id, userId });
+  }
+  return handovers;
 }
 
 /** Invitations, joining, leaving and removal. */
@@ -225,6 +280,8 @@ export function createMembership(
       // is over: on PGlite the limiter would wait for the connection it holds.
       await tryToJoin.finally(() => (missed ? undefined : inviteGuard.goodCode(player, ip)));
     },
+    /** A deleted account leaves every group (decision 0078): answers the groups handed on. */
+    forget: (unit: Unit, userId: string) => forgetInUnit(core, unit, leaveHooks, userId),
     async leave(viewer: Viewer, groupId: string) {
       const { role, groupId: id, viewer: player } = await groupAccess.memberOf(viewer, groupId);
       if (role === "admin") throw conflict("admin_cannot_leave", groupMessages.adminCannotLeave);

@@ -14,6 +14,7 @@ import { AppError, invariant } from "../../lib/http/errors";
 import { publishAfterCommit } from "../../lib/live/events";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import {
+  type AdminGroupId,
   countMembers,
   deleteGroup,
   type GroupRow,
@@ -25,6 +26,7 @@ import {
   listMembers,
   lockGroup,
   type MemberGroupId,
+  membershipsOf,
   setInviteCode,
   stillFollowing,
   updateGroup,
@@ -32,7 +34,7 @@ import {
 import { createGroupAccess, createMembership, type GroupAccess, noSuchGroup } from "./membership";
 
 export type { AdminGroupId, MemberGroupId } from "./data";
-export type { GroupAccess, JoinHook, LeaveHook, Membership } from "./membership";
+export type { GroupAccess, Handover, JoinHook, LeaveHook, Membership } from "./membership";
 
 const HOUR_MS = 60 * 60 * 1000;
 const newInviteCode = () => randomBytes(INVITE_CODE_BYTES).toString("base64url");
@@ -145,6 +147,26 @@ function createGroupManagement(core: Core, groupAccess: GroupAccess, options: Gr
         await deleteGroup(unit.tx, id);
         publishAfterCommit(unit, events, id, { type: "group-deleted" });
       });
+    },
+    /** The product admin removes a group as its own admin would (decision 0078). */
+    async removeAsProductAdmin(viewer: Viewer, groupId: string) {
+      access.productAdmin(viewer);
+      await transaction(async (unit) => {
+        const group = invariant(await lockGroup(unit.tx, groupId), noSuchGroup);
+        const id = group.id as AdminGroupId;
+        await deleteGroup(unit.tx, id);
+        publishAfterCommit(unit, events, id, { type: "group-deleted" });
+      });
+    },
+    /** The groups a person is in, for their export. */
+    async exportOf(userId: string) {
+      const rows = await membershipsOf(db, userId);
+      return rows.map(({ id, name, adminId, joinedAt }) => ({
+        id,
+        name,
+        role: adminId === userId ? ("admin" as const) : ("member" as const),
+        joinedAt: joinedAt.toISOString(),
+      }));
     },
     async resetInviteCode(viewer: Viewer, groupId: string) {
       const { groupId: id } = await groupAccess.adminOf(viewer, groupId);

@@ -111,3 +111,15 @@ export async function pendingBacklog(tx: Tx): Promise<{ pending: number; oldest:
     .where(eq(outbox.status, "pending"));
   return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
+
+/**
+ * Deletes every message that names a deleted account (any of `needles`: its id,
+ * address and name) in any part: mail to it, and mail to others that names it
+ * (decision 0078).
+ */
+export async function deleteMailMentioning(tx: Tx, needles: string[]) {
+  if (needles.length === 0) return;
+  const all = sql`concat_ws(' ', ${outbox.to}, ${outbox.subject}, ${outbox.text}, ${outbox.html}, ${outbox.headers}::text, ${outbox.dedupeKey})`;
+  const mentions = needles.map((needle) => sql`strpos(${all}, ${needle}) > 0`);
+  await tx.delete(outbox).where(sql.join(mentions, sql` OR `));
+}

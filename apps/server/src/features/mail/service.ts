@@ -5,6 +5,7 @@ import type { Unit } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
 import {
   claimDue,
+  deleteMailMentioning,
   insertQueued,
   listOutbox,
   type Mail,
@@ -122,6 +123,8 @@ export function createMailService(options: MailServiceOptions) {
       }
       return queued;
     },
+    /** Forgets every message that names a deleted account (decision 0078). */
+    forget: ({ tx }: Pick<Unit, "tx">, needles: string[]) => deleteMailMentioning(tx, needles),
     sendDue,
     /**
      * Sends what is due now without waiting for the next tick (after a commit

@@ -256,6 +256,10 @@ function createPreferences({ db, clock, access }: Core, tokens: Tokens) {
       await savePreferences(db, me.user.id, changes, clock.now());
       return changes;
     },
+    /** One person's choices, for their export. */
+    async exportOf(userId: string): Promise<MailPreferences> {
+      return (await findPreferences(db, userId)) ?? ALL_ON;
+    },
     /** Which kind a link turns off: checks the signature, changes nothing. */
     kindOf(token: string): MailKind {
       return tokens.read(token).kind;

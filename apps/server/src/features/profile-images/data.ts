@@ -23,3 +23,7 @@ export async function putFile(tx: Tx, file: Omit<typeof files.$inferInsert, "cre
 export async function findFile(tx: Tx, key: string): Promise<StoredFile | null> {
   return firstOrNull(await tx.select().from(files).where(eq(files.key, key)));
 }
+
+export async function deleteFile(tx: Tx, key: string) {
+  await tx.delete(files).where(eq(files.key, key));
+}

@@ -1,7 +1,8 @@
+import type { Unit } from "../../db/transaction";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { forbidden, invariant, notFound } from "../../lib/http/errors";
-import { findFile, putFile } from "./data";
+import { deleteFile, findFile, putFile } from "./data";
 import { toProfileImage } from "./images";
 
 /** Where a user's profile photo is served; a version query makes each photo's URL its own. */
@@ -29,6 +30,8 @@ export function createProfileImagesService({ db, clock, access }: Core) {
         notFound("This photo does not exist."),
       );
     },
+    /** A deleted account's photo goes with it (decision 0078). */
+    forget: (unit: Unit, uid: string) => deleteFile(unit.tx, keyOf(uid)),
     /** Whether `url` is one of this user's own uploaded photos: the only photo a profile takes. */
     isOwnPhotoUrl(userId: string, url: string): boolean {
       return url.startsWith(`${profileImagePath(userId)}?`);

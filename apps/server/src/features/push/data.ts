@@ -125,3 +125,24 @@ export async function finishPush(
     )
     .where(eq(pushOutbox.id, id));
 }
+
+/** Deletes every push whose text names a deleted account (decision 0078). */
+export async function deletePushesMentioning(tx: Tx, needles: string[]) {
+  if (needles.length === 0) return;
+  const all = sql`concat_ws(' ', ${pushOutbox.payload}::text, ${pushOutbox.dedupeKey})`;
+  const mentions = needles.map((needle) => sql`strpos(${all}, ${needle}) > 0`);
+  await tx.delete(pushOutbox).where(sql.join(mentions, sql` OR `));
+}
+
+/** A person's devices, for their export. */
+export function devicesOf(tx: Tx, userId: string) {
+  return tx
+    .select({
+      kinds: pushSubscriptions.kinds,
+      alsoEmail: pushSubscriptions.alsoEmail,
+      createdAt: pushSubscriptions.createdAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt));
+}

@@ -15,8 +15,10 @@ import { AppError } from "../../lib/http/errors";
 import { backoffMs, MAX_ATTEMPTS } from "../mail/service";
 import {
   claimDuePushes,
+  deletePushesMentioning,
   deleteSubscription,
   deleteSubscriptionById,
+  devicesOf,
   finishPush,
   insertPushes,
   type PushRow,
@@ -218,6 +220,13 @@ export function createPushService(core: Core, options: PushServiceOptions) {
       const me = access.account(viewer);
       return deleteSubscription(db, me.user.id, endpoint);
     },
+    /** A person's devices, for their export. */
+    async exportOf(userId: string) {
+      const rows = await devicesOf(db, userId);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    },
+    /** Forgets pushes that name a deleted account (decision 0078). */
+    forget: ({ tx }: Pick<Unit, "tx">, needles: string[]) => deletePushesMentioning(tx, needles),
     /** Queues pushes in the caller's transaction; once each, whoever queues a key again. */
     async enqueue({ tx }: Pick<Unit, "tx">, pushes: QueuedPush[]): Promise<number> {
       if (!keys) return 0;

@@ -94,3 +94,10 @@ export async function uncountHit(tx: Tx, key: string) {
 export async function deleteWindowsBefore(tx: Tx, before: Date) {
   await tx.delete(rateLimits).where(lt(rateLimits.windowStart, before));
 }
+
+/** Deletes the counters whose key names a deleted account: its address, its id (decision 0078). */
+export async function deleteKeysMentioning(tx: Tx, needles: string[]) {
+  if (needles.length === 0) return;
+  const mentions = needles.map((needle) => sql`strpos(${rateLimits.key}, ${needle}) > 0`);
+  await tx.delete(rateLimits).where(sql.join(mentions, sql` OR `));
+}

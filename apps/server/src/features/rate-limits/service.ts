@@ -1,7 +1,8 @@
 import { createBatcher } from "../../db/batcher";
+import type { Unit } from "../../db/transaction";
 import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/http/errors";
-import { countHit, countHits, deleteWindowsBefore, uncountHit } from "./data";
+import { countHit, countHits, deleteKeysMentioning, deleteWindowsBefore, uncountHit } from "./data";
 import { createLeases } from "./leases";
 
 export interface RateRule {
@@ -99,6 +100,8 @@ export function createRateLimiter({ db, clock, batchSizes }: Core) {
   }
 
   return {
+    /** Forgets the counters that name a deleted account (decision 0078). */
+    forget: (unit: Unit, needles: string[]) => deleteKeysMentioning(unit.tx, needles),
     /** Resolves once every hit received so far is counted (shutdown). */
     settle: () => grouped.settle(),
     /** Counts a hit for `key`; throws a 429 when the key is over its rule's limit. */

@@ -1,7 +1,9 @@
+import type { Unit } from "../../db/transaction";
 import type { IdSigner } from "../../lib/auth/signed-id";
 import type { Core } from "../../lib/core";
 import type { GroupsService } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
+import { moveClosedRounds, resultsOf, votesBy } from "./account-data";
 import { createRoundClosing, type RoundClosing, type RoundHooks } from "./closing";
 import { createCurrentCache } from "./current-cache";
 import { addSitOut, dropParticipant, holdGroup, lockRound } from "./data";
@@ -72,6 +74,20 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     reveal: createRoundReveal(core, { groups, settle }),
     sharing: createRoundSharing(core, { groups, settle, signer: options.shareSigner }),
     whoKnowsWhom: createRoundWhoKnowsWhom(core, { groups, settle }),
+    /** A deleted account's closed rounds move to its stand-in (decision 0078). */
+    keepClosedRoundsAs: (unit: Unit, userId: string, standIn: string) =>
+      moveClosedRounds(unit.tx, userId, standIn),
+    /** The votes and results of one person, for their export. */
+    async exportOf(userId: string) {
+      const [cast, results] = await Promise.all([
+        votesBy(core.db, userId),
+        resultsOf(core.db, userId),
+      ]);
+      return {
+        votes: cast.map((vote) => ({ ...vote, updatedAt: vote.updatedAt.toISOString() })),
+        roundResults: results,
+      };
+    },
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
     /** Resolves once every vote received so far is written (shutdown). */

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { firstOrNull, type Tx } from "../../db/client";
-import { session, user } from "../../db/schema";
+import { session, user, verification } from "../../db/schema";
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -94,4 +94,45 @@ export async function deleteAbandonedGuests(
       LIMIT ${limit}
     )
   `);
+}
+
+/**
+ * A deleted account's stand-in (decision 0078): a new id that names nobody, the
+ * shown name "Deleted player", an address no one can receive mail at, no photo,
+ * unverified and banned, so it can never sign in or be signed in to.
+ */
+export async function insertTombstone(
+  tx: Tx,
+  { id, name, email, now }: { id: string; name: string; email: string; now: Date },
+) {
+  await tx.insert(user).values({
+    id,
+    name,
+    email,
+    emailVerified: false,
+    isAnonymous: false,
+    banned: true,
+    banReason: "deleted account",
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+export async function listSessionIds(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx.select({ id: session.id }).from(session).where(eq(session.userId, userId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes an account's row, and with it (the foreign keys cascade) its sessions,
+ * memberships, choices, preferences and devices; and what names it without a
+ * foreign key: better-auth's verifications and impersonation marks.
+ */
+export async function eraseUser(tx: Tx, { id, email }: { id: string; email: string }) {
+  await tx.update(session).set({ impersonatedBy: null }).where(eq(session.impersonatedBy, id));
+  await tx.delete(verification).where(
+    sql`strpos(${verification.identifier}, ${id}) > 0 OR strpos(${verification.value}, ${id}) > 0
+        OR strpos(${verification.identifier}, ${email}) > 0 OR strpos(${verification.value}, ${email}) > 0`,
+  );
+  await tx.delete(user).where(eq(user.id, id));
 }

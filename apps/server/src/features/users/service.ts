@@ -1,4 +1,5 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { DELETED_PLAYER_NAME } from "@eitheror/shared/account/schema";
 import { toUserData } from "@eitheror/shared/auth/rules";
 import type { UserData } from "@eitheror/shared/auth/schema";
 import type { Unit } from "../../db/transaction";
@@ -9,8 +10,11 @@ import {
   deleteAbandonedGuests,
   deleteSession,
   deleteUser,
+  eraseUser,
   findUserByEmail,
   findUserById,
+  insertTombstone,
+  listSessionIds,
   lockGuest,
   setUserEmail,
   type UserRow,
@@ -106,12 +110,40 @@ function createAccounts({ db, clock, events }: Core) {
   };
 }
 
+/** A deleted account's stand-in and the account's end (decision 0078). */
+function createDeletion({ db, clock, events }: Core) {
+  return {
+    /** The account behind an address, for the product admin's deletion. */
+    findByEmail: (email: string, unit?: Unit) => findUserByEmail(unit?.tx ?? db, email),
+    findById: (id: string, unit?: Unit) => findUserById(unit?.tx ?? db, id),
+    /** A new "Deleted player" that a deleted account's closed rounds move to. */
+    async tombstone(unit: Unit): Promise<string> {
+      const id = randomUUID();
+      const email = `deleted-${randomBytes(16).toString("hex")}@deleted.invalid`;
+      await insertTombstone(unit.tx, { id, name: DELETED_PLAYER_NAME, email, now: clock.now() });
+      return id;
+    },
+    /** Deletes the account's row and all that cascades; its live streams end after the commit. */
+    async erase(unit: Unit, account: { id: string; email: string }) {
+      const sessions = await listSessionIds(unit.tx, account.id);
+      await eraseUser(unit.tx, account);
+      unit.afterCommit(async () => {
+        for (const id of sessions) await events.endSession(id);
+      });
+    },
+  };
+}
+
 /**
  * The one owner of the users table, by use: `profiles` as people see them, and
  * the `accounts` behind them as signing in changes them.
  */
 export function createUsersService(core: Core) {
-  return { profiles: createProfiles(core), accounts: createAccounts(core) };
+  return {
+    profiles: createProfiles(core),
+    accounts: createAccounts(core),
+    deletion: createDeletion(core),
+  };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
