@@ -45,7 +45,7 @@ ALTER TABLE "dilemmas" ADD COLUMN "hidden_at" timestamp with time zone;--> state
 ALTER TABLE "feedback" ADD COLUMN "done_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "auto_approve_dilemmas" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "hidden_comments" ADD CONSTRAINT "hidden_comments_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "hidden_comments" ADD CONSTRAINT "hidden_comments_vote_fk" FOREIGN KEY ("round_id","selected_by","selected_for") REFERENCES "public"."votes"("round_id","selected_by","selected_for") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hidden_comments" ADD CONSTRAINT "hidden_comments_vote_fk" FOREIGN KEY ("round_id","selected_by","selected_for") REFERENCES "public"."votes"("round_id","selected_by","selected_for") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "moderation_log" ADD CONSTRAINT "moderation_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

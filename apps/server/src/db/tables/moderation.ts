@@ -70,7 +70,10 @@ export const hiddenComments = pgTable(
       name: "hidden_comments_vote_fk",
       columns: [table.roundId, table.selectedBy, table.selectedFor],
       foreignColumns: [votes.roundId, votes.selectedBy, votes.selectedFor],
-    }).onDelete("cascade"),
+    })
+      .onDelete("cascade")
+      // A vote moved to a deleted account's stand-in (decision 0078) takes its hiding along.
+      .onUpdate("cascade"),
   ],
 );
 

@@ -134,6 +134,15 @@ describe("deleting one's account", () => {
     for (const who of [delia, ben, cy])
       expect((await rounds.submit(who, played, round)).status).toBe(200);
     closedRound = round;
+    // Her part of moderation: she, the group's admin, hides her own comment; Ben reports it
+    // by her name; she reports the round's dilemma; she proposes one to Ben's group below.
+    const roundPath = `/api/groups/${played}/rounds/${round}`;
+    const herComment = { selectedBy: delia.userId, selectedFor: ben.userId };
+    expect((await delia.post(`${roundPath}/comments/hide`, { body: herComment })).status).toBe(200);
+    const report = { target: "comment", ...herComment, reason: "Delphinia Quarrington is rude" };
+    expect((await ben.post(`${roundPath}/reports`, { body: report })).status).toBe(200);
+    const dilemmaReport = { target: "dilemma", reason: "Too easy" };
+    expect((await delia.post(`${roundPath}/reports`, { body: dilemmaReport })).status).toBe(200);
     leaderboardBefore = scores(
       (await rounds.leaderboard(ben, played)).body.data.leaderboardData.filter(
         (entry) => entry.id !== delia.userId,
@@ -144,6 +153,11 @@ describe("deleting one's account", () => {
     // A group she is alone in, and an open round of Ben's she saved votes in.
     alone = await groupWith(delia, []);
     benRuns = await groupWith(ben, [delia, cy]);
+    const proposal = { dilemma: "Tea or coffee, forever?", optionA: "Tea", optionB: "Coffee" };
+    const proposed = await delia.post(`/api/groups/${benRuns}/dilemmas/proposals`, {
+      body: proposal,
+    });
+    expect(proposed.status).toBe(200);
     await rounds.start(ben, benRuns);
     const open = await currentRoundId(ben, benRuns);
     await voteAll(delia, benRuns, open, [

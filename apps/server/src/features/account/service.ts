@@ -14,6 +14,7 @@ import type { FeedbackService } from "../feedback/service";
 import type { GlobalDilemmaService } from "../global-dilemma/service";
 import type { GroupsService, Handover } from "../groups/service";
 import type { MailService } from "../mail/service";
+import type { ModerationService } from "../moderation/service";
 import type { NotificationsService } from "../notifications/service";
 import type { ProfileImagesService } from "../profile-images/service";
 import type { PushService } from "../push/service";
@@ -30,6 +31,7 @@ export interface AccountParts {
   rounds: RoundsService;
   globalDilemmas: GlobalDilemmaService;
   feedback: FeedbackService;
+  moderation: ModerationService;
   notifications: NotificationsService;
   push: PushService;
   mail: MailService;
@@ -56,9 +58,10 @@ async function deleteInUnit(parts: AccountParts, unit: Unit, account: UserRow) {
   const handovers = await parts.groups.membership.forget(unit, account.id);
   const standIn = await parts.users.deletion.tombstone(unit);
   await parts.rounds.keepClosedRoundsAs(unit, account.id, standIn);
+  const needles = needlesOf(account);
+  await parts.moderation.forget(unit, { userId: account.id, standIn, needles });
   await parts.auth.deletionLinks.forget(unit, { userId: account.id, email: account.email });
   await parts.profileImages.forget(unit, account.id);
-  const needles = needlesOf(account);
   await parts.mail.forget(unit, needles);
   await parts.push.forget(unit, needles);
   await parts.limiter.forget(unit, needles);

@@ -185,3 +185,37 @@ export function listOpenReports(tx: Tx, limit: number) {
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .limit(limit);
 }
+
+/**
+ * A deleted account's part of moderation (decision 0078): the log keeps every
+ * action, with the stand-in's id where it named theirs, and reports and the log
+ * say "Deleted player" where their free text named them.
+ */
+export async function forgetInModeration(
+  tx: Tx,
+  { userId, standIn, needles, replacement }: ForgottenAccount,
+) {
+  await tx
+    .update(moderationLog)
+    .set({ targetId: sql`replace(${moderationLog.targetId}, ${userId}, ${standIn})` })
+    .where(sql`strpos(${moderationLog.targetId}, ${userId}) > 0`);
+  for (const needle of needles) {
+    await tx
+      .update(moderationLog)
+      .set({ detail: sql`replace(${moderationLog.detail}, ${needle}, ${replacement})` })
+      .where(sql`strpos(${moderationLog.detail}, ${needle}) > 0`);
+    await tx
+      .update(reports)
+      .set({ reason: sql`replace(${reports.reason}, ${needle}, ${replacement})` })
+      .where(sql`strpos(${reports.reason}, ${needle}) > 0`);
+  }
+}
+
+export interface ForgottenAccount {
+  userId: string;
+  /** The "Deleted player" row their closed rounds moved to. */
+  standIn: string;
+  /** What names them in text: id, address, name. */
+  needles: string[];
+  replacement: string;
+}

@@ -1,3 +1,4 @@
+import { DELETED_PLAYER_NAME as DELETED_PLAYER } from "@eitheror/shared/account/schema";
 import {
   type CommentKey,
   type ModerationEntry,
@@ -14,7 +15,9 @@ import type { GroupAccess } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
 import {
   commentExists,
+  type ForgottenAccount,
   findClosedRoundOf,
+  forgetInModeration,
   hideComment,
   insertModerationEntry,
   insertReport,
@@ -284,6 +287,9 @@ export function createModerationService(core: Core, options: ModerationOptions) 
   return {
     groups: createGroupModeration(core, options),
     queue: createQueue(core, options),
+    /** A deleted account's part: named by the stand-in, or "Deleted player" in free text. */
+    forget: ({ tx }: Pick<Unit, "tx">, account: Omit<ForgottenAccount, "replacement">) =>
+      forgetInModeration(tx, { ...account, replacement: DELETED_PLAYER }),
   };
 }
 
