@@ -313,6 +313,17 @@ async function playedGroup(admin: Player, others: Player[]) {
   for (const voter of everyone)
     expect((await rounds.submit(voter, groupId, closed)).status).toBe(200);
   expect((await rounds.revealSeen(admin, groupId, closed)).status).toBe(200);
+  // The group's own parts beside its rounds (decision 0077): a proposal, a report of its round.
+  const proposal = { dilemma: `Stay in or go out, ${groupId}?`, optionA: "In", optionB: "Out" };
+  const proposed = await admin.post(`/api/groups/${groupId}/dilemmas/proposals`, {
+    body: proposal,
+  });
+  expect(proposed.status).toBe(200);
+  const report = { target: "dilemma", reason: "Asked before" };
+  const reported = await admin.post(`/api/groups/${groupId}/rounds/${closed}/reports`, {
+    body: report,
+  });
+  expect(reported.status).toBe(200);
   const open = await currentRoundId(admin, groupId);
   expect(open).not.toBe(closed);
   await voteAll(
@@ -349,6 +360,8 @@ describe("deleting a group that has played", () => {
         "round_submissions",
         "rounds",
         "votes",
+        "dilemmas",
+        "reports",
       ]),
     );
     const gone = await playedGroup(ana, [ben, cy]);

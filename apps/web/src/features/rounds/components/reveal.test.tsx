@@ -1,7 +1,7 @@
 import { revealMessages } from "@eitheror/shared/rounds/reveal";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
@@ -54,6 +54,23 @@ describe("RevealDialog", () => {
     expect(row("Ben").textContent).toContain(revealMessages.youReadThem);
     expect(row("Cy").textContent).toContain(revealMessages.youMissedThem);
     expect(row("Dee").textContent).toContain(roundMessages.didNotVote);
+  });
+
+  it("names who proposed a group's own dilemma, and says nothing for the bank's", () => {
+    const { dialog } = renderReveal("ana");
+    expect(within(dialog).queryByText(/^Proposed by/)).toBeNull();
+    cleanup();
+    render(
+      <RevealDialog
+        round={{ ...closedRound, proposedBy: { id: "ben", displayName: "Ben" } }}
+        votes={closedRoundVotes}
+        viewerId="ana"
+        onNext={vi.fn()}
+        onSkip={vi.fn()}
+      />,
+    );
+    const proposed = screen.getByRole("dialog", { hidden: true });
+    expect(within(proposed).getByText(roundMessages.proposedBy("Ben"))).toBeTruthy();
   });
 
   it("says each rank's move in symbols and in words", () => {

@@ -66,6 +66,13 @@ export function RevealDialog({ round, votes, viewerId, notice, onNext, onSkip }:
             <h2 id={titleId} className="mt-1 text-lg font-bold tracking-tight sm:text-xl">
               {round.dilemma}
             </h2>
+            {round.proposedBy && (
+              <p className="mt-1 break-words text-sm text-fg-muted">
+                {roundMessages.proposedBy(
+                  round.proposedBy.displayName ?? roundMessages.formerMember,
+                )}
+              </p>
+            )}
           </div>
           <Button variant="ghost" size="sm" className="-mr-2 shrink-0" onClick={onSkip}>
             {text.skip}

@@ -17,7 +17,7 @@ export function AccountSections() {
 }
 
 /** 'Export my data': one button, one JSON file (decision 0078). */
-export function ExportDataSection() {
+function ExportDataSection() {
   const exportData = useExportData();
   return (
     <section aria-labelledby="export-heading" className="mt-8 border-t border-border pt-6">
@@ -54,7 +54,7 @@ export function ExportDataSection() {
  * 'Delete my account': explains, asks once, and e-mails the link that deletes;
  * the session alone deletes nothing (decision 0078).
  */
-export function DeleteAccountSection() {
+function DeleteAccountSection() {
   const [asking, setAsking] = useState(false);
   const send = useSendDeletionLink();
   const confirm = () => {
