@@ -68,7 +68,10 @@ test.describe("group invitations", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Reset Link" }).click();
     await expect(page.getByText("A new invitation link is ready.")).toBeVisible();
     await expect(profile.link).not.toHaveValue(link);
-    expect(await readQrCode(profile.qrCode)).toBe(await profile.link.inputValue());
+    // Read once the dialog has gone: its backdrop, fading out, dims the code under it.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const newLink = await profile.link.inputValue();
+    await expect.poll(() => readQrCode(profile.qrCode)).toBe(newLink);
 
     await guest.page.reload();
     await expect(
