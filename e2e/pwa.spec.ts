@@ -14,11 +14,19 @@ test.use({ serviceWorkers: "allow" });
 /** The worker's script as the app serves it, from the build. */
 const WORKER_FILE = fileURLToPath(new URL("../apps/web/dist/sw.js", import.meta.url));
 
-/** The page's worker once it has installed and controls the page (clientsClaim on a first visit). */
+const WORKER_INSTALL_MS = 60_000;
+
+/**
+ * The page's worker once it has installed and controls the page (clientsClaim on a first
+ * visit). Installing fetches the whole precache (about 800 kB, 70 files): beside three
+ * other journeys on two cores that has taken over 20 s, so this wait is a minute.
+ */
 async function controlledByWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL))
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL), {
+      timeout: WORKER_INSTALL_MS,
+    })
     .toBe(new URL("/sw.js", page.url()).toString());
 }
 
