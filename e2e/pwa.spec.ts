@@ -30,6 +30,16 @@ async function controlledByWorker(page: Page) {
     .toBe(new URL("/sw.js", page.url()).toString());
 }
 
+/**
+ * Until the page's offline copy holds `text`: it is written a second after the page's
+ * answers settle (as a person who stays on a page a moment has it), not at once.
+ */
+async function copyHolds(page: Page, text: string) {
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("eitheror.offline-copy") ?? ""))
+    .toContain(text);
+}
+
 /** Every URL the page's origin keeps in Cache Storage, in any cache. */
 const cachedUrls = (page: Page) =>
   page.evaluate(async () => {
@@ -110,6 +120,7 @@ test.describe("the installable app", () => {
     const kept = await cachedUrls(page);
     expect(kept.some((url) => new URL(url).pathname === "/index.html")).toBe(true);
     expect(kept.filter((url) => new URL(url).pathname.startsWith("/api/"))).toEqual([]);
+    await copyHolds(page, '"/dilemmas/global/:id/selection"');
 
     await context.setOffline(true);
     // `/`: the kept shell, no dilemma the server wrote in: today's as this browser kept it, and the banner.
@@ -160,10 +171,9 @@ test.describe("the installable app", () => {
     await page.goto("/home");
     const banner = page.getByRole("status").filter({ hasText: OFFLINE_COPY });
     await expect(banner).toHaveCount(0);
-    // The copy is written a moment after the answers settle.
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem("eitheror.offline-copy") ?? ""))
-      .toContain(groupName);
+    await copyHolds(page, groupName);
+    // The group's page, read as it was created, is kept too.
+    await copyHolds(page, `"/groups/:id",{"id":"${groupId}"}`);
 
     await context.setOffline(true);
     // Going offline on an open page: what it shows stays, and the banner says why nothing moves.
@@ -204,9 +214,7 @@ test.describe("the installable app", () => {
     await landing.openWithSession();
     await controlledByWorker(page);
     // The copy this page keeps (today's dilemma, the session) is what the offline start shows.
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem("eitheror.offline-copy") ?? ""))
-      .toContain("/dilemmas/global");
+    await copyHolds(page, '"/dilemmas/global/:id/selection"');
     await context.setOffline(true);
     await page.reload();
     // The kept dilemma, with nothing picked yet, and the banner.
