@@ -88,6 +88,7 @@ import {
  * @property {Visitor[]} visitors
  * @property {Acknowledged} acknowledged
  * @property {Scenario} select
+ * @property {Awaited<ReturnType<typeof setUpRound>>} [round] the round phase's group, for the member pages' Lighthouse
  */
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
@@ -374,8 +375,10 @@ async function selectPhase({ results, check, id, visitors, acknowledged, select 
  * A round of MEMBERS players: its read beside the bare JSON route, its vote beside a keyed INSERT.
  * @param {Context} context
  */
-async function roundPhase({ results, check, visitors }) {
+async function roundPhase(context) {
+  const { results, check, visitors } = context;
   const round = await setUpRound(base, MAILBOX_URL);
+  context.round = round;
   const roundPath = `${base}/api/groups/${round.groupId}/rounds`;
   const [bareJson, roundRead] = await measure([
     {
@@ -508,6 +511,7 @@ async function benchEngine(target) {
     /** @type {Acknowledged} */
     const acknowledged = Object.assign(new Map(), { sent: new Map() });
     const select = selections(id, visitors, acknowledged);
+    /** @type {Context} */
     const context = { results, check, id, visitors, acknowledged, select };
     progress("ready, visitors signed in");
     if (runs("read")) {
@@ -539,7 +543,7 @@ async function benchEngine(target) {
       }
       results.peakUnderLoadMb = Math.max(results.peakUnderLoadMb, app.peakRssMb());
     }
-    if (target.kind === "pglite" && runs("lighthouse")) await lighthouse(results);
+    if (target.kind === "pglite" && runs("lighthouse")) await lighthousePhase(context);
     progress("done");
   } finally {
     await app.stop();
@@ -549,16 +553,58 @@ async function benchEngine(target) {
 }
 
 /**
- * scripts/lighthouse.mjs, when there is one (the landing page's own targets).
- * @param {Results} results
+ * Lighthouse on `/`, then on a member's pages when the round phase ran.
+ * @param {Context} context
  */
-async function lighthouse(results) {
+async function lighthousePhase({ results, check, round }) {
+  await lighthouse(results);
+  if (!round) return;
+  try {
+    await lighthouseMemberPages(results, round);
+  } catch (error) {
+    check("Lighthouse on a member's pages", false, String(error));
+  }
+}
+
+/** A member's pages (issue 41): performance at least this, accessibility 100. */
+const MEMBER_PAGE_PERFORMANCE = 90;
+
+/**
+ * Lighthouse on a member's pages: the group page of the round phase's 20 members with
+ * a round open, and the round they closed (every member submits: the next one opens).
+ * @param {Results} results
+ * @param {Awaited<ReturnType<typeof setUpRound>>} round
+ */
+async function lighthouseMemberPages(results, { players, groupId, roundId }) {
+  for (const player of players) {
+    await player.call("POST", `/api/groups/${groupId}/rounds/${roundId}/submit-votes`);
+  }
+  const [member] = players;
+  if (!member) return;
+  const env = {
+    LIGHTHOUSE_COOKIE: member.headers(false).cookie,
+    LIGHTHOUSE_PERFORMANCE: String(MEMBER_PAGE_PERFORMANCE),
+  };
+  await lighthouse(results, `/group/${groupId}`, "a group page, 20 members, a round open", env);
+  await lighthouse(results, `/group/${groupId}/archived-round/${roundId}`, "a closed round", env);
+}
+
+/**
+ * scripts/lighthouse.mjs, when there is one (the landing page's own targets, or a
+ * member's page's with `env`).
+ * @param {Results} results
+ * @param {string} [path]
+ * @param {string} [what]
+ * @param {Record<string, string>} [env]
+ */
+async function lighthouse(results, path = "/", what = path, env = {}) {
   const script = join(root, "scripts/lighthouse.mjs");
   if (!existsSync(script)) return;
+  const url = `${base}${path}`;
   // Chromium gets every core, as it would unpinned.
-  const child = spawn(...nodeCommand([script, base], CORES.all), {
+  const child = spawn(...nodeCommand([script, url], CORES.all), {
     cwd: root,
-    env: { ...process.env, LIGHTHOUSE_URL: base },
+    env: { ...process.env, ...env, LIGHTHOUSE_URL: url },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";
@@ -575,7 +621,7 @@ async function lighthouse(results) {
       .join(", ");
   } catch {}
   results.checks.push({
-    name: "Lighthouse on / (scripts/lighthouse.mjs)",
+    name: `Lighthouse on ${what} (scripts/lighthouse.mjs)`,
     ok: code === 0,
     detail: scores,
   });
