@@ -103,6 +103,30 @@ describe("the offline copy", () => {
     expect(readOfflineCopy()).toEqual([]);
   });
 
+  it("calls off a read still on its way, so its failure does not cover the kept answer", async () => {
+    const before = signedInClient();
+    before.setQueryData(groupKey, group, { updatedAt: 1_000 });
+    writeOfflineCopy(before);
+
+    const client = createQueryClient();
+    let fail = (_error: Error) => {};
+    const reading = client
+      .fetchQuery({
+        queryKey: groupKey,
+        queryFn: ({ signal }) =>
+          new Promise((_resolve, reject) => {
+            fail = reject;
+            signal.addEventListener("abort", () => reject(signal.reason));
+          }),
+        retry: false,
+      })
+      .catch(() => undefined);
+    await restoreOfflineCopy(client);
+    fail(new Error("offline"));
+    await reading;
+    expect(client.getQueryState(groupKey)).toMatchObject({ status: "success", data: group });
+  });
+
   it("lets the oldest answers go when the copy would outgrow its room", () => {
     const client = signedInClient();
     const big = "x".repeat(300_000);

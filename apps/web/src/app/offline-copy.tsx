@@ -97,8 +97,13 @@ export async function restoreOfflineCopy(client: QueryClient) {
   // The session's times are Dates, which JSON keeps as text: its schema makes them Dates again.
   const session = (await import("@eitheror/shared/auth/contract")).authProviderApi.session.response;
   const sessionPath = sessionQueryKey[0];
-  for (const { queryKey, data, updatedAt } of readOfflineCopy()) {
-    if (client.getQueryState(queryKey)?.data !== undefined) continue;
+  const kept = readOfflineCopy().filter(
+    ({ queryKey }) => client.getQueryData(queryKey) === undefined,
+  );
+  // A read still on its way (its contract loading, say) would fail after the kept answer
+  // is in, and show its failure over it: it is called off first.
+  await Promise.all(kept.map(({ queryKey }) => client.cancelQueries({ queryKey, exact: true })));
+  for (const { queryKey, data, updatedAt } of kept) {
     const parsed = queryKey[0] === sessionPath ? session.safeParse(data) : { success: true, data };
     // A copy an older release wrote, in a shape this one does not read, stays out.
     if (parsed.success) client.setQueryData(queryKey, parsed.data, { updatedAt });
