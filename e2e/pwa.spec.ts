@@ -169,6 +169,7 @@ test.describe("the installable app", () => {
     await expect(page.getByRole("switch", { name: "Reminders to vote" }).nth(1)).toBeChecked();
     await shoot(page, "push-opt-in");
     await page.goto("/home");
+    await expect(page.getByRole("link", { name: groupName })).toBeVisible();
     const banner = page.getByRole("status").filter({ hasText: OFFLINE_COPY });
     await expect(banner).toHaveCount(0);
     await copyHolds(page, groupName);

@@ -84,6 +84,19 @@ describe("the offline copy", () => {
     expect(readOfflineCopy().map((entry) => entry.queryKey)).toEqual([["/dilemmas/global"]]);
   });
 
+  it("is left as it is by a page that does not know its session yet", () => {
+    const before = signedInClient();
+    before.setQueryData(groupKey, group);
+    writeOfflineCopy(before);
+    const kept = localStorage.getItem(OFFLINE_COPY_KEY);
+
+    // The next page went offline before its session read came back, and was left.
+    const next = createQueryClient();
+    next.setQueryData(["/dilemmas/global"], { data: { dilemma: "Tea or coffee?" } });
+    writeOfflineCopy(next);
+    expect(localStorage.getItem(OFFLINE_COPY_KEY)).toBe(kept);
+  });
+
   it("does not overwrite an answer the page has, nor take a copy it cannot read", async () => {
     localStorage.setItem(
       OFFLINE_COPY_KEY,

@@ -58,6 +58,9 @@ export function readOfflineCopy(): Kept[] {
  * computer keeps nobody's groups or picks.
  */
 export function writeOfflineCopy(client: QueryClient) {
+  // Whose page it is is not known yet (its session read is on its way, or failed offline):
+  // the copy stays as it is, rather than being cut down as if nobody were signed in.
+  if (client.getQueryData(sessionQueryKey) === undefined) return;
   try {
     const member = signedIn(client);
     const mayKeep = (queryKey: QueryKey) => member || isToday(queryKey);
