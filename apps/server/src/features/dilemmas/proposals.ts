@@ -5,11 +5,11 @@ import {
 } from "@eitheror/shared/dilemmas/proposals";
 import { dilemmaKey } from "@eitheror/shared/dilemmas/rules";
 import type { DilemmaText } from "@eitheror/shared/dilemmas/schema";
-import type { Unit } from "../../db/transaction";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { conflict, notFound } from "../../lib/http/errors";
 import type { GroupAccess } from "../groups/service";
+import type { RecordModeration } from "../moderation/service";
 import type { RateLimiter } from "../rate-limits/service";
 import {
   bankHasKey,
@@ -21,19 +21,6 @@ import {
 } from "./proposals-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** One moderation action for the moderation log (features/moderation records it). */
-export type RecordModeration = (
-  unit: Pick<Unit, "tx">,
-  entry: {
-    actorId: string;
-    action: string;
-    targetType: string;
-    targetId: string;
-    groupId: string | null;
-    detail: string | null;
-  },
-) => Promise<void>;
 
 export interface ProposalsOptions {
   groups: GroupAccess;

@@ -8,21 +8,9 @@ import type { Unit } from "../../db/transaction";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/http/errors";
+import type { RecordModeration } from "../moderation/service";
 import type { RateLimiter } from "../rate-limits/service";
 import { deleteFeedback, feedbackOf, insertFeedback, listFeedback, markFeedbackDone } from "./data";
-
-/** One moderation action for the moderation log (features/moderation records it). */
-type RecordModeration = (
-  unit: Pick<Unit, "tx">,
-  entry: {
-    actorId: string;
-    action: string;
-    targetType: string;
-    targetId: string;
-    groupId: string | null;
-    detail: string | null;
-  },
-) => Promise<void>;
 
 const noSuchFeedback = () => notFound("This feedback does not exist.");
 
