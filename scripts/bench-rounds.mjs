@@ -73,6 +73,31 @@ async function newestLink(mailboxUrl, email) {
   throw new Error(`no sign-in link reached ${email}`);
 }
 
+/** Sign-ups so far: each one's address is its own, in any group. */
+let signUps = 0;
+
+/**
+ * Runs `work` on each item, at most `width` at a time; answers the results in order.
+ * @template T, R
+ * @param {T[]} items
+ * @param {number} width
+ * @param {(item: T, index: number) => Promise<R>} work
+ * @returns {Promise<R[]>}
+ */
+export async function inParallel(items, width, work) {
+  /** @type {R[]} */
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(/** @type {T} */ (items[index]), index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
+
 /**
  * A new player, signed in by e-mail link, with a name: what a group needs.
  * @param {string} base
@@ -83,7 +108,7 @@ async function newestLink(mailboxUrl, email) {
 async function signUp(base, mailboxUrl, n) {
   const player = person(base);
   await player.call("GET", "/api/health");
-  const email = `bench-${n}-${Date.now()}@example.test`;
+  const email = `bench-${n}-${Date.now()}-${signUps++}@example.test`;
   await player.call("POST", "/api/sign-in/email-link/send", {
     email,
     actionCodeSettings: { url: `${base}/sign-in/link-router`, handleCodeInApp: true },
@@ -96,28 +121,32 @@ async function signUp(base, mailboxUrl, n) {
 }
 
 /**
- * Builds the group and its first round; answers the players, the group and the round.
+ * Builds a group of `members` new players (MEMBERS unless it says) and its first
+ * round; answers the players, the group and the round.
  * @param {string} base
  * @param {string} mailboxUrl
+ * @param {{ members?: number; name?: string }} [options]
  */
-export async function setUpRound(base, mailboxUrl) {
-  /** @type {Player[]} */
-  const players = [];
-  for (let n = 0; n < MEMBERS; n++) players.push(await signUp(base, mailboxUrl, n));
+export async function setUpRound(
+  base,
+  mailboxUrl,
+  { members = MEMBERS, name = "Bench group" } = {},
+) {
+  // Eight at a time: a hundred members sign up in seconds, not minutes.
+  const numbers = Array.from({ length: members }, (_, n) => n);
+  const players = await inParallel(numbers, 8, (n) => signUp(base, mailboxUrl, n));
   const [admin, ...others] = players;
   if (!admin) throw new Error("a group needs players");
   const { data } = await admin.call("POST", "/api/groups/create", {
-    name: "Bench group",
-    maxMembers: MEMBERS,
+    name,
+    maxMembers: members,
     daysBetweenRounds: 7,
   });
   const groupId = data.groupId;
   const group = (await admin.call("GET", `/api/groups/${groupId}`)).data.groupData;
-  for (const other of others) {
-    await other.call("POST", `/api/groups/${groupId}/members/add`, {
-      inviteCode: group.inviteCode,
-    });
-  }
+  await inParallel(others, 4, (other) =>
+    other.call("POST", `/api/groups/${groupId}/members/add`, { inviteCode: group.inviteCode }),
+  );
   const started = await admin.call("POST", `/api/groups/${groupId}/rounds/start-first-round`);
   return { players, groupId, roundId: started.data.dilemmaData.roundId };
 }

@@ -57,6 +57,9 @@ export function startProcess(args, env, { cpus } = {}) {
   };
   return {
     exited,
+    pid: child.pid ?? 0,
+    /** The memory the process holds now (VmRSS), in MB. */
+    rssMb: () => status("VmRSS"),
     /** The most memory the process has held so far (VmHWM), in MB. */
     peakRssMb: () => status("VmHWM"),
     async stop() {

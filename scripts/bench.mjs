@@ -28,7 +28,7 @@
 // BENCH_ENGINES (default "postgres,pglite"), BENCH_DATABASE_URL (a PostgreSQL server
 // the bench may create a database on; default postgres://postgres@127.0.0.1:5432/postgres;
 // it creates eitheror_bench_<random> there and drops it at the end), BENCH_PORT,
-// BENCH_ONLY (some of read, select, round, many, lighthouse), BENCH_SERVER (another
+// BENCH_ONLY (some of read, select, round, scale, many, lighthouse), BENCH_SERVER (another
 // build's server.js, to measure a "before"), BENCH_NODE_FLAGS (Node's flags for the
 // app and the baseline, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof"
 // profiles both under the bench's load, in the same turns; bench/history.md tells how
@@ -42,6 +42,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { inTurn, MEMBERS, setUpRound, voteFor, votesAreConsistent } from "./bench-rounds.mjs";
+import { cpuMsOf, groupSizePhase, historyPhase, streamsPhase } from "./bench-scale.mjs";
 import {
   CONNECTIONS,
   copyOf,
@@ -65,7 +66,7 @@ import {
  * Each visitor's last acknowledged choice; in `sent`, one sent and not answered yet.
  * @typedef {Map<number, string> & { sent: Map<number, string> }} Acknowledged
  */
-/** @typedef {{ path: string; app: Summary; base: Summary; baseName: string }} Row */
+/** @typedef {{ path: string; app: Summary; base: Summary; baseName: string; target?: number }} Row */
 /**
  * A row with its verdict (`judge`).
  * @typedef {Row & { ratio: number; turns: number[]; target: number | null; ok: boolean; note?: string }} JudgedRow
@@ -316,6 +317,19 @@ async function advanceClock(visitor, ms) {
 }
 
 /**
+ * A person may save 600 votes an hour (decision 0018): while votes are measured, the
+ * app's clock moves an hour on every half second, so the members never run out.
+ * Answers the stop.
+ * @param {Visitor} visitor
+ */
+function moveTheClock(visitor) {
+  const move = () => advanceClock(visitor, HOUR_MS + 1000).catch(() => {});
+  move();
+  const tick = setInterval(move, 500);
+  return () => clearInterval(tick);
+}
+
+/**
  * @template {Scenario[]} S
  * @param {[...S]} scenarios
  */
@@ -402,15 +416,7 @@ async function roundPhase(context) {
     { name: "insert", options: () => ({ url: `${baselineBase}/insert`, turns: votes }) },
     {
       name: "vote",
-      // A person may save 600 votes an hour (decision 0018): the app's clock moves an
-      // hour on every half second of the run, so the members never run out.
-      during: () => {
-        const clockMover = /** @type {Visitor} */ (visitors[0]);
-        const move = () => advanceClock(clockMover, HOUR_MS + 1000).catch(() => {});
-        move();
-        const tick = setInterval(move, 500);
-        return () => clearInterval(tick);
-      },
+      during: () => moveTheClock(/** @type {Visitor} */ (visitors[0])),
       options: () => ({
         url: `${roundPath}/${round.roundId}/vote`,
         turns: votes,
@@ -522,6 +528,7 @@ async function benchEngine(target) {
     progress("today's dilemma done");
     if (runs("round")) await roundPhase(context);
     progress("the round done");
+    if (runs("scale")) await scalePhases(context, app);
     results.peakUnderLoadMb = app.peakRssMb();
     if (runs("many")) {
       // Nothing may hold the database while it is copied.
@@ -550,6 +557,31 @@ async function benchEngine(target) {
     await baseline.stop();
   }
   return results;
+}
+
+/**
+ * Issue 41's scaling rows (scripts/bench-scale.mjs): group size, history, live streams.
+ * @param {Context} context
+ * @param {ReturnType<typeof startProcess>} app
+ */
+async function scalePhases({ results, check, visitors }, app) {
+  /** @type {import("./bench-scale.mjs").Bench} */
+  const bench = {
+    base,
+    mailboxUrl: MAILBOX_URL,
+    measure: (scenarios) => measure(/** @type {Scenario[]} */ (scenarios)),
+    rows: /** @type {any[]} */ (results.rows),
+    check,
+    clockMover: () => moveTheClock(/** @type {Visitor} */ (visitors[0])),
+    appRssMb: app.rssMb,
+    appCpuMs: () => cpuMsOf(app.pid),
+  };
+  const sized = await groupSizePhase(bench);
+  progress("100 members beside 10 done");
+  const history = await historyPhase(bench, sized.small);
+  progress("100 rounds beside 2 done");
+  await streamsPhase(bench, [history.few, sized.large, history.many]);
+  progress("5,000 streams done");
 }
 
 /**
@@ -651,7 +683,7 @@ function judge(results, postgres) {
     // How far the turns' own ratios strayed: the machine's swing, beside the verdict.
     const turnRatios = row.app.turns.map((rps, turn) => rps / (row.base.turns[turn] ?? Number.NaN));
     row.turns = [Math.min(...turnRatios), Math.max(...turnRatios)];
-    row.target = targetOf[row.path] ?? null;
+    row.target = row.target ?? targetOf[row.path] ?? null;
     row.ok = row.target === null || row.ratio >= row.target;
     if (row.path === PATHS.read) {
       const limit = TARGETS.readP99(row.base.p99);
