@@ -23,6 +23,7 @@ export { files } from "./tables/profile-images";
 export { pushOutbox, pushSubscriptions } from "./tables/push";
 export { rateLimits } from "./tables/rate-limits";
 export {
+  pairTallies,
   roundResults,
   roundReveals,
   roundSitOuts,

@@ -138,3 +138,34 @@ export const roundReveals = pgTable(
     index("round_reveals_user_id_idx").on(table.userId),
   ],
 );
+
+/** A user column of pair_tallies, removed with its user. */
+const pairMember = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" });
+
+/**
+ * Who knows whom, counted ahead (docs/game-rules.md#who-knows-whom, decision 0080):
+ * for each ordered pair of a group's players, the closed rounds both submitted in
+ * (`tries`) and those where the predictor's pick for the target was the target's
+ * own (`right`). Added to in the transaction that closes a round, so the grid costs
+ * the same to read after two rounds as after two hundred.
+ */
+export const pairTallies = pgTable(
+  "pair_tallies",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    predictorId: pairMember("predictor_id"),
+    targetId: pairMember("target_id"),
+    right: integer("right").notNull(),
+    tries: integer("tries").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.predictorId, table.targetId] }),
+    index("pair_tallies_predictor_id_idx").on(table.predictorId),
+    index("pair_tallies_target_id_idx").on(table.targetId),
+  ],
+);

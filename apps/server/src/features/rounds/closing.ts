@@ -26,6 +26,7 @@ import {
   submittedIds,
 } from "./data";
 import { leaderboardOf } from "./history";
+import { addRoundTallies } from "./who-knows-whom-data";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Rounds one sweep closes at most, in batches; the next sweep takes the rest. */
@@ -67,6 +68,7 @@ async function fixResults(tx: Unit["tx"], round: RoundRow) {
       points: score.points,
     })),
   );
+  await addRoundTallies(tx, round);
 }
 
 /** Round `number` of the group with a dilemma it never had; "exhausted" when there is none left. */

@@ -10,15 +10,15 @@ import type { EventBus } from "../../lib/live/events";
 export const CURRENT_MAX_AGE_MS = 1000;
 const MAX_GROUPS = 10_000;
 
-interface Entry {
-  value: CurrentRound;
+interface Entry<V> {
+  value: V;
   /** When its read began (app clock, ms): everything committed before is in it. */
   at: number;
   due: number;
 }
 
-interface GroupReads {
-  entries: Map<string, Entry>;
+interface GroupReads<V> {
+  entries: Map<string, Entry<V>>;
   /** Reads begun before this (see `begin`) may be out of date: they are not kept. */
   changedAt: number;
   changedFor: Map<string, number>;
@@ -38,8 +38,42 @@ export interface ReadStart {
  * a member's when they vote here; a read is never served past its round's due date
  * (the slow path closes it) or after CURRENT_MAX_AGE_MS.
  */
-export function createCurrentCache(clock: Clock, events: EventBus) {
-  let groups = new Map<string, GroupReads>();
+export const createCurrentCache = (clock: Clock, events: EventBus) =>
+  createGroupReads<CurrentRound>(clock, events, (round) => Date.parse(round.dueDate));
+
+/** The reads of a group that are the same for every member, by name (decision 0080). */
+export type SharedRead = "leaderboard" | "past-rounds" | "who-knows-whom";
+
+/**
+ * What every member of a group reads alike (the leaderboard, the past rounds,
+ * the who-knows-whom grid), kept by the same rules as the open round: dropped with any of the
+ * group's events, never served after CURRENT_MAX_AGE_MS (a new name or photo shows
+ * within it), so a group of 100 costs one query a second, not one per member.
+ */
+export function createSharedReads(clock: Clock, events: EventBus) {
+  const reads = createGroupReads<object>(clock, events, () => Number.POSITIVE_INFINITY);
+  return {
+    /** The group's `name` read as kept, or `read()` kept (the same object for every member until it changes). */
+    async through<T extends object>(groupId: string, name: SharedRead, read: () => Promise<T>) {
+      const kept = reads.get(groupId, name);
+      if (kept) return kept as T;
+      const start = reads.begin();
+      return reads.keep(groupId, name, await read(), start);
+    },
+  };
+}
+
+/**
+ * Reads of a group by key (a member's id, or a shared read's name), each served
+ * until `dueOf(value)`, CURRENT_MAX_AGE_MS or a change of the group, whichever
+ * comes first.
+ */
+function createGroupReads<V extends object>(
+  clock: Clock,
+  events: EventBus,
+  dueOf: (value: V) => number,
+) {
+  let groups = new Map<string, GroupReads<V>>();
   /** Orders reads and changes as this instance saw them. */
   let seen = 0;
   let clearedAt = 0;
@@ -69,7 +103,7 @@ export function createCurrentCache(clock: Clock, events: EventBus) {
 
   return {
     /** The member's last read of the group's open round, if it may still be served. */
-    get(groupId: string, userId: string): CurrentRound | null {
+    get(groupId: string, userId: string): V | null {
       const entry = groups.get(groupId)?.entries.get(userId);
       if (!entry) return null;
       const now = clock.now().getTime();
@@ -80,12 +114,12 @@ export function createCurrentCache(clock: Clock, events: EventBus) {
     /** Marks the start of a read, before its first query. */
     begin: (): ReadStart => ({ order: ++seen, at: clock.now().getTime() }),
     /** Keeps a read begun at `start`, unless something changed since; answers what to serve. */
-    keep(groupId: string, userId: string, value: CurrentRound, start: ReadStart): CurrentRound {
+    keep<T extends V>(groupId: string, userId: string, value: T, start: ReadStart): T {
       const group = groupOf(groupId);
       const changed = Math.max(clearedAt, group.changedAt, group.changedFor.get(userId) ?? 0);
       if (changed >= start.order) return value;
       const kept = Object.freeze(value);
-      group.entries.set(userId, { value: kept, at: start.at, due: Date.parse(value.dueDate) });
+      group.entries.set(userId, { value: kept, at: start.at, due: dueOf(value) });
       return kept;
     },
     /** The member changed their own part (a vote): their next read reads again. */
@@ -98,3 +132,4 @@ export function createCurrentCache(clock: Clock, events: EventBus) {
 }
 
 export type CurrentCache = ReturnType<typeof createCurrentCache>;
+export type SharedReads = ReturnType<typeof createSharedReads>;

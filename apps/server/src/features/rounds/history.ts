@@ -20,6 +20,7 @@ import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/http/errors";
 import type { GroupAccess, MemberGroupId } from "../groups/service";
+import type { SharedReads } from "./current-cache";
 import { findRound, listSubmittedVotes, listVotes, proposerOf } from "./data";
 import { listArchived, listResults, memberScores, scoresAround } from "./history-data";
 import { revealSeenBy } from "./reveal-data";
@@ -136,6 +137,8 @@ export async function leaderboardOf(tx: Tx, groupId: string): Promise<Leaderboar
 export interface HistoryParts {
   groups: GroupAccess;
   settle: (groupIds: string[]) => Promise<void>;
+  /** The reads every member of a group shares (the leaderboard, the grid). */
+  shared: SharedReads;
 }
 
 /** The caller's membership of the group (or its refusal), once the group's overdue rounds are closed. */
@@ -158,16 +161,18 @@ export function createRoundHistory({ db }: Core, parts: HistoryParts) {
   return {
     async leaderboard(viewer: Viewer, groupId: string): Promise<LeaderboardEntry[]> {
       const { groupId: id } = await memberOf(viewer, groupId);
-      return leaderboardOf(db, id);
+      return parts.shared.through(id, "leaderboard", () => leaderboardOf(db, id));
     },
 
     async archived(viewer: Viewer, groupId: string): Promise<PastRound[]> {
       const { groupId: id } = await memberOf(viewer, groupId);
-      const rows = await listArchived(db, id);
-      return rows.map(({ archivedAt, ...row }) => ({
-        ...row,
-        archivedDate: (archivedAt ?? new Date(0)).toISOString(),
-      }));
+      return parts.shared.through(id, "past-rounds", async () => {
+        const rows = await listArchived(db, id);
+        return rows.map(({ archivedAt, ...row }) => ({
+          ...row,
+          archivedDate: (archivedAt ?? new Date(0)).toISOString(),
+        }));
+      });
     },
 
     /** A closed round; an open one is not in the archive yet (404). */

@@ -126,4 +126,25 @@ describe("statements per request", () => {
       await readsOf(young.admin, young.groupId, youngRound),
     );
   });
+
+  it("of what every member reads alike are paid once for the group, not once per member", {
+    timeout: 120_000,
+  }, async () => {
+    const { members, groupId } = await team("Shared", 4);
+    await playRound(members, groupId);
+    const [first, second] = members as [Player, Player];
+    const shared = {
+      leaderboard: (by: TestClient) => rounds.leaderboard(by, groupId),
+      pastRounds: (by: TestClient) => rounds.archived(by, groupId),
+      whoKnowsWhom: (by: TestClient) => by.get(`/api/groups/${groupId}/who-knows-whom`),
+    };
+    for (const [name, read] of Object.entries(shared)) {
+      const firstRead = await t.database.statements.count(() => read(first));
+      const secondRead = await t.database.statements.count(() => read(second));
+      expect(secondRead.result.status, name).toBe(200);
+      // The same bytes for both; the second member's read only checks who asks and due rounds.
+      expect(secondRead.result.text, name).toBe(firstRead.result.text);
+      expect(secondRead.statements.length, name).toBeLessThan(firstRead.statements.length);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { addOperation, sharedAnswer } from "../../lib/http/operation";
 import type { RoundsService } from "./service";
 
@@ -33,24 +33,7 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     return { data: await service.voting.submit(await request.signedIn(), id, roundId, request.ip) };
   });
 
-  addOperation(app, roundsApi.leaderboard, async (request) => {
-    const viewer = await request.signedIn();
-    return {
-      data: { leaderboardData: await service.history.leaderboard(viewer, request.params.id) },
-    };
-  });
-
-  addOperation(app, roundsApi.whoKnowsWhom, async (request) => {
-    const viewer = await request.signedIn();
-    return {
-      data: { whoKnowsWhomData: await service.whoKnowsWhom.grid(viewer, request.params.id) },
-    };
-  });
-
-  addOperation(app, roundsApi.archived, async (request) => {
-    const viewer = await request.signedIn();
-    return { data: { roundsData: await service.history.archived(viewer, request.params.id) } };
-  });
+  sharedReadRoutes(app, service);
 
   addOperation(app, roundsApi.round, async (request) => {
     const { id, roundId } = request.params;
@@ -83,3 +66,27 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     return { data: { roundShare } };
   });
 };
+
+/** What every member of a group reads alike, serialised once for all of them (decision 0080). */
+function sharedReadRoutes(app: FastifyInstance, service: RoundsService) {
+  const leaderboardAnswer = sharedAnswer(roundsApi.leaderboard);
+  addOperation(app, roundsApi.leaderboard, async (request, reply) => {
+    const viewer = await request.signedIn();
+    const leaderboardData = await service.history.leaderboard(viewer, request.params.id);
+    return leaderboardAnswer(reply, leaderboardData, () => ({ data: { leaderboardData } }));
+  });
+
+  const gridAnswer = sharedAnswer(roundsApi.whoKnowsWhom);
+  addOperation(app, roundsApi.whoKnowsWhom, async (request, reply) => {
+    const viewer = await request.signedIn();
+    const whoKnowsWhomData = await service.whoKnowsWhom.grid(viewer, request.params.id);
+    return gridAnswer(reply, whoKnowsWhomData, () => ({ data: { whoKnowsWhomData } }));
+  });
+
+  const pastAnswer = sharedAnswer(roundsApi.archived);
+  addOperation(app, roundsApi.archived, async (request, reply) => {
+    const viewer = await request.signedIn();
+    const roundsData = await service.history.archived(viewer, request.params.id);
+    return pastAnswer(reply, roundsData, () => ({ data: { roundsData } }));
+  });
+}

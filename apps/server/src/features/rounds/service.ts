@@ -5,7 +5,7 @@ import type { GroupsService } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
 import { moveClosedRounds, resultsOf, votesBy } from "./account-data";
 import { createRoundClosing, type RoundClosing, type RoundHooks } from "./closing";
-import { createCurrentCache } from "./current-cache";
+import { createCurrentCache, createSharedReads } from "./current-cache";
 import { addSitOut, dropParticipant, holdGroup, lockRound } from "./data";
 import { createRoundHistory } from "./history";
 import { createRoundPlay } from "./play";
@@ -66,14 +66,16 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     reads: createCurrentCache(core.clock, core.events),
     writeHits: roundWriteHits(options),
   };
+  /** What the reads of closed rounds share: every member of a group reads these alike. */
+  const history = { groups, settle, shared: createSharedReads(core.clock, core.events) };
   followMembership(core, options.groups.membership, closing);
   return {
     play: createRoundPlay(core, parts),
     voting: createVoting(core, parts),
-    history: createRoundHistory(core, { groups, settle }),
-    reveal: createRoundReveal(core, { groups, settle }),
-    sharing: createRoundSharing(core, { groups, settle, signer: options.shareSigner }),
-    whoKnowsWhom: createRoundWhoKnowsWhom(core, { groups, settle }),
+    history: createRoundHistory(core, history),
+    reveal: createRoundReveal(core, history),
+    sharing: createRoundSharing(core, { ...history, signer: options.shareSigner }),
+    whoKnowsWhom: createRoundWhoKnowsWhom(core, history),
     /** A deleted account's closed rounds move to its stand-in (decision 0078). */
     keepClosedRoundsAs: (unit: Unit, userId: string, standIn: string) =>
       moveClosedRounds(unit.tx, userId, standIn),

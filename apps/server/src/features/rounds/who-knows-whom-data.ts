@@ -1,72 +1,68 @@
 // The rounds feature's reads for 'Who knows whom' (docs/game-rules.md#who-knows-whom):
 // how often each current member predicted each other one over the closed rounds.
-import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { groupMembers, roundResults, rounds, user, votes } from "../../db/schema";
+import { groupMembers, pairTallies, rounds, user } from "../../db/schema";
 import { shownName } from "../../lib/auth/user-sql";
 import type { MemberGroupId } from "../groups/service";
 
-const predictor = alias(roundResults, "predictor");
-const target = alias(roundResults, "target");
 const predictorNow = alias(groupMembers, "predictor_now");
 const targetNow = alias(groupMembers, "target_now");
-const guess = alias(votes, "guess");
-const truth = alias(votes, "truth");
 
 const closedIn = (groupId: MemberGroupId) =>
   and(eq(rounds.groupId, groupId), isNotNull(rounds.archivedAt));
 
 /**
- * One row per ordered pair of two current members who both submitted in at
- * least one closed round: the tries (rounds both submitted) and the right ones
- * (the predictor's vote for the target equals the target's own vote). Exactly
- * what earns points, so a predictor's right ones of a round sum to its points.
+ * Adds a round that is closing to its group's tallies (decision 0080), in the
+ * closing transaction, after its results are fixed: one try for each ordered pair
+ * of two participants who both submitted, a right one where the predictor's vote
+ * for the target equals the target's own vote. Exactly what earns points, so a
+ * predictor's right ones of a round sum to its points.
  */
-export function pairTallies(tx: Tx, groupId: MemberGroupId) {
+export async function addRoundTallies(tx: Tx, round: { id: string; groupId: string }) {
+  await tx.execute(sql`
+    INSERT INTO pair_tallies AS pt (group_id, predictor_id, target_id, "right", tries)
+    SELECT ${round.groupId}, predictor.user_id, target.user_id,
+      CASE WHEN guess.option_selected = truth.option_selected THEN 1 ELSE 0 END, 1
+    FROM round_results predictor
+    JOIN round_results target ON target.round_id = predictor.round_id
+      AND target.submitted AND target.user_id <> predictor.user_id
+    LEFT JOIN votes guess ON guess.round_id = predictor.round_id
+      AND guess.selected_by = predictor.user_id AND guess.selected_for = target.user_id
+    LEFT JOIN votes truth ON truth.round_id = predictor.round_id
+      AND truth.selected_by = target.user_id AND truth.selected_for = target.user_id
+    WHERE predictor.round_id = ${round.id} AND predictor.submitted
+    ON CONFLICT (group_id, predictor_id, target_id) DO UPDATE
+      SET "right" = pt."right" + excluded."right", tries = pt.tries + excluded.tries`);
+}
+
+/**
+ * One row per ordered pair of two current members who both submitted in at
+ * least one closed round: the tries and the right ones, as counted at each
+ * closing (addRoundTallies). As many rows as pairs, however many rounds.
+ */
+export function talliesOf(tx: Tx, groupId: MemberGroupId) {
   return tx
     .select({
-      predictorId: predictor.userId,
-      targetId: target.userId,
-      right: sql<number>`(count(*) filter (where ${guess.optionSelected} = ${truth.optionSelected}))::int`,
-      tries: sql<number>`count(*)::int`,
+      predictorId: pairTallies.predictorId,
+      targetId: pairTallies.targetId,
+      right: pairTallies.right,
+      tries: pairTallies.tries,
     })
-    .from(rounds)
-    .innerJoin(predictor, and(eq(predictor.roundId, rounds.id), eq(predictor.submitted, true)))
-    .innerJoin(
-      target,
-      and(
-        eq(target.roundId, rounds.id),
-        eq(target.submitted, true),
-        ne(target.userId, predictor.userId),
-      ),
-    )
+    .from(pairTallies)
     .innerJoin(
       predictorNow,
-      and(eq(predictorNow.groupId, rounds.groupId), eq(predictorNow.userId, predictor.userId)),
+      and(
+        eq(predictorNow.groupId, pairTallies.groupId),
+        eq(predictorNow.userId, pairTallies.predictorId),
+      ),
     )
     .innerJoin(
       targetNow,
-      and(eq(targetNow.groupId, rounds.groupId), eq(targetNow.userId, target.userId)),
+      and(eq(targetNow.groupId, pairTallies.groupId), eq(targetNow.userId, pairTallies.targetId)),
     )
-    .leftJoin(
-      guess,
-      and(
-        eq(guess.roundId, rounds.id),
-        eq(guess.selectedBy, predictor.userId),
-        eq(guess.selectedFor, target.userId),
-      ),
-    )
-    .leftJoin(
-      truth,
-      and(
-        eq(truth.roundId, rounds.id),
-        eq(truth.selectedBy, target.userId),
-        eq(truth.selectedFor, target.userId),
-      ),
-    )
-    .where(closedIn(groupId))
-    .groupBy(predictor.userId, target.userId);
+    .where(eq(pairTallies.groupId, groupId));
 }
 
 /** The group's current members, in the order they joined, with their name and photo now. */

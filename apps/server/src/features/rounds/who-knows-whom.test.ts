@@ -1,6 +1,9 @@
 // 'Who knows whom' (docs/game-rules.md#who-knows-whom): the grid after rounds
 // played through the API, on both engines.
+
+import { readFileSync } from "node:fs";
 import type { PairTally, WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../test/app";
 import {
@@ -107,7 +110,8 @@ describe("who knows whom", () => {
     ]);
     const before = await grid(ben, groupId);
     expect(before).toMatchObject({ groupId, closedRounds: 0, cells: [] });
-    expect(before.members.map((m) => m.displayName)).toEqual(["Ben", "Ana", "Cy"]);
+    // In the order they joined, for every member alike (the page puts its viewer first).
+    expect(before.members.map((m) => m.displayName)).toEqual(["Ana", "Ben", "Cy"]);
     expect(before.members.every((m) => !m.mostPredictable && !m.bestReader)).toBe(true);
     await playAllThree(groupId, first);
   });
@@ -175,9 +179,9 @@ describe("who knows whom", () => {
         bestReader,
       })),
     ).toEqual([
-      { displayName: "Cy", mostPredictable: reading(ben, 1, 1), bestReader: reading(ben, 1, 1) },
       { displayName: "Ana", mostPredictable: reading(ben, 1, 2), bestReader: reading(ben, 2, 2) },
       { displayName: "Ben", mostPredictable: reading(ana, 2, 2), bestReader: reading(cy, 1, 1) },
+      { displayName: "Cy", mostPredictable: reading(ben, 1, 1), bestReader: reading(ben, 1, 1) },
     ]);
     // Ana 1 + 0, Ben 2 + 1, Cy 1 + 0.
     expect(await rightsAndScores(groupId)).toEqual([
@@ -185,6 +189,25 @@ describe("who knows whom", () => {
       { rights: 3, score: 3 },
       { rights: 1, score: 1 },
     ]);
+  });
+
+  it("counts at each closing what migration 0013 counts from all closed rounds at once", async () => {
+    const kept = async () => {
+      const result = await t.db.execute(
+        sql`SELECT predictor_id, target_id, "right", tries FROM pair_tallies WHERE group_id = ${groupId} ORDER BY 1, 2`,
+      );
+      return (result as unknown as { rows: unknown[] }).rows;
+    };
+    const atEachClosing = await kept();
+    expect(atEachClosing).toHaveLength(6);
+    const migration = readFileSync(
+      new URL("../../db/migrations/0013_pair_tallies.sql", import.meta.url),
+      "utf8",
+    );
+    const backfill = migration.split("--> statement-breakpoint").at(-1) ?? "";
+    await t.db.execute(sql`DELETE FROM pair_tallies WHERE group_id = ${groupId}`);
+    await t.db.execute(sql.raw(backfill));
+    expect(await kept()).toEqual(atEachClosing);
   });
 
   it("is refused to a stranger, a guest and a signed-out caller, like the leaderboard", async () => {

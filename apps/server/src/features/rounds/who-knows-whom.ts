@@ -1,32 +1,30 @@
-import { figuresOf, viewerFirst } from "@eitheror/shared/who-knows-whom/rules";
+import { figuresOf } from "@eitheror/shared/who-knows-whom/rules";
 import type { WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
-import type { GroupAccess } from "../groups/service";
-import { closedRoundCount, membersNow, pairTallies } from "./who-knows-whom-data";
+import { type HistoryParts, settledMemberOf } from "./history";
+import { closedRoundCount, membersNow, talliesOf } from "./who-knows-whom-data";
 
 /** What the closed rounds say about the members: who knows whom. */
-export function createRoundWhoKnowsWhom(
-  { db }: Core,
-  { groups, settle }: { groups: GroupAccess; settle: (groupIds: string[]) => Promise<void> },
-) {
+export function createRoundWhoKnowsWhom({ db }: Core, parts: HistoryParts) {
+  const memberOf = settledMemberOf(parts);
   return {
     /**
-     * The grid of the group's current members (the viewer first) with each
-     * one's most predictable and best reader. Members only, refused like the
-     * leaderboard; an overdue round is closed first, so it counts.
+     * The grid of the group's current members (in the order they joined: the page
+     * puts its viewer first) with each one's most predictable and best reader.
+     * Members only, refused like the leaderboard; an overdue round is closed
+     * first, so it counts. The same for every member: read once for all of them.
      */
     async grid(viewer: Viewer, groupId: string): Promise<WhoKnowsWhom> {
-      const { groupId: id, viewer: me } = await groups.memberOf(viewer, groupId);
-      await settle([id]);
-      const members = await membersNow(db, id);
-      const cells = await pairTallies(db, id);
-      return {
-        groupId: id,
-        closedRounds: await closedRoundCount(db, id),
-        members: viewerFirst(figuresOf(members, cells), me.user.id),
-        cells,
-      };
+      const { groupId: id } = await memberOf(viewer, groupId);
+      return parts.shared.through(id, "who-knows-whom", async () => {
+        const [members, cells, closedRounds] = await Promise.all([
+          membersNow(db, id),
+          talliesOf(db, id),
+          closedRoundCount(db, id),
+        ]);
+        return { groupId: id, closedRounds, members: figuresOf(members, cells), cells };
+      });
     },
   };
 }

@@ -25,7 +25,7 @@ export function WhoKnowsWhomSection({
   /** The group's size, for a skeleton of the grid's height. */
   memberCount: number;
 }) {
-  const grid = useWhoKnowsWhom(groupId);
+  const grid = useWhoKnowsWhom(groupId, viewerId);
   let body: ReactNode;
   if (grid.isPending) body = <GridSkeleton rows={memberCount} />;
   else if (grid.isError) {
