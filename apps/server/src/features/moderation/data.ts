@@ -12,7 +12,7 @@ import {
   user,
   votes,
 } from "../../db/schema";
-import { shownName } from "../../lib/auth/user-sql";
+import { shownName, shownNameOf } from "../../lib/auth/user-sql";
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewModerationEntry = Omit<typeof moderationLog.$inferInsert, "id">;
@@ -146,7 +146,7 @@ export function listOpenReports(tx: Tx, limit: number) {
       createdAt: reports.createdAt,
       roundId: reports.roundId,
       reporterId: reports.reporterId,
-      reporterName: sql<string | null>`nullif(btrim(${reporter.name}), '')`,
+      reporterName: shownNameOf(reporter),
       groupId: groups.id,
       groupName: groups.name,
       dilemmaId: dilemmas.id,
@@ -156,7 +156,7 @@ export function listOpenReports(tx: Tx, limit: number) {
       dilemmaGroupId: dilemmas.groupId,
       dilemmaHiddenAt: dilemmas.hiddenAt,
       commentBy: reports.commentBy,
-      commentAuthorName: sql<string | null>`nullif(btrim(${author.name}), '')`,
+      commentAuthorName: shownNameOf(author),
       commentText: votes.comments,
       commentHidden: sql<boolean>`${hiddenComments.roundId} IS NOT NULL`,
     })

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { toUserData } from "@eitheror/shared/auth/rules";
 import { inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../test/db";
 import { createSession, createUser } from "../../../test/factories";
@@ -9,7 +10,7 @@ import { namedStatement } from "../../db/client";
 import { user } from "../../db/schema";
 import { createAccess } from "./access";
 import type { Viewer } from "./provider";
-import { isPlayer, liveSessionJoin, sessionUser, shownName } from "./user-sql";
+import { isPlayer, liveSessionJoin, sessionUser, shownName, shownNameOf } from "./user-sql";
 
 type Person = typeof user.$inferSelect & { token: string };
 
@@ -101,5 +102,23 @@ describe("shownName", () => {
     for (const person of people) {
       expect(shown.get(person.id)).toBe(toUserData(person, { self: false }).displayName);
     }
+  });
+
+  it("of an alias of users (a report's reporter) is the same display name", async () => {
+    const reporter = alias(user, "reporter");
+    const rows = await database.db
+      .select({ id: reporter.id, shown: shownNameOf(reporter) })
+      .from(reporter)
+      .where(
+        inArray(
+          reporter.id,
+          people.map((person) => person.id),
+        ),
+      );
+    const given = people.map((person): [string, string | null] => [
+      person.id,
+      toUserData(person, { self: false }).displayName,
+    ]);
+    expect(new Map(rows.map((row) => [row.id, row.shown]))).toEqual(new Map(given));
   });
 });

@@ -1,7 +1,7 @@
 // The rules about a person that statements apply in SQL, each the twin of a rule in
 // TypeScript, so the two are written once each and tested to agree (user-sql.test.ts).
 import { sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { session, user } from "../../db/schema";
 
 /** `users` under the name `u`: the user `liveSessionJoin` binds. */
@@ -17,9 +17,15 @@ export function isPlayer(who: typeof user | typeof sessionUser = user) {
 
 /**
  * The name others see, as `displayName` in packages/shared/src/auth/rules.ts
- * gives it: the name trimmed, or null while there is none.
+ * gives it: the name trimmed, or null while there is none. Of `users` itself,
+ * or of an alias of it (a report's reporter and a comment's author).
  */
-export const shownName = sql<string | null>`nullif(btrim(${user.name}), '')`;
+export function shownNameOf(who: { name: AnyPgColumn } = user) {
+  return sql<string | null>`nullif(btrim(${who.name}), '')`;
+}
+
+/** `shownNameOf` the `users` table itself. */
+export const shownName = shownNameOf();
 
 /**
  * The batched statements' one check of a session (`i.token` of their input), as the
