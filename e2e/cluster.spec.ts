@@ -125,8 +125,14 @@ test.describe("the cluster (npm run cluster: nginx in front of two instances)", 
     await expect(annTabs.pastRounds.getByRole("link")).toHaveCount(1);
 
     // Each instance's metrics port tells what it served (docs/operations.md).
+    const served: number[] = [];
     for (const port of CLUSTER.metrics) {
       const metrics = await (await page.request.get(`http://127.0.0.1:${port}/metrics`)).text();
+      served.push(
+        [...metrics.matchAll(/^eitheror_http_request_duration_seconds_count\{.*\} (\d+)$/gm)]
+          .map((match) => Number(match[1]))
+          .reduce((sum, count) => sum + count, 0),
+      );
       expect(metrics).toContain("eitheror_http_request_duration_seconds_count{");
       expect(metrics).toMatch(/\neitheror_live_streams \d+\n/);
       expect(metrics).toContain("eitheror_outbox_pending ");
@@ -135,5 +141,8 @@ test.describe("the cluster (npm run cluster: nginx in front of two instances)", 
     }
     const own = await page.request.get("/metrics");
     expect(own.status()).toBe(404);
+    console.info(
+      `cluster journey: streams on ${benStream} and ${cyStream}, Ann's submit on ${submittedOn}; requests served per instance ${served.join(" / ")}`,
+    );
   });
 });

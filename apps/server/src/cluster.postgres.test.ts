@@ -144,11 +144,14 @@ describe("two instances behind nginx (npm run cluster)", () => {
     const victim = started.instances.find(({ port }) => streamOn === `127.0.0.1:${port}`);
     const survivor = started.instances.find((instance) => instance !== victim);
     if (!victim || !survivor) throw new Error(`stream served by ${streamOn}`);
+    const killedAt = performance.now();
     process.kill(victim.pid, "SIGKILL");
     expect(await before.end(10_000)).toBe(true);
+    const streamEndedMs = performance.now() - killedAt;
     // Ben's page reconnects: the proxy sends it to the one left.
     const after = await openEventStream(eventsUrl, { cookie: cookieOf(ben) });
     expect(after.status).toBe(200);
+    const streamBackMs = performance.now() - killedAt;
     expect(after.headers.get("x-served-by")).toBe(`127.0.0.1:${survivor.port}`);
     // Ann plays on through the proxy, every call answered.
     const votePath = `/api/groups/${groupId}/rounds/${roundId}/vote`;
@@ -160,8 +163,14 @@ describe("two instances behind nginx (npm run cluster)", () => {
     }
     const submitted = await ann.post(`/api/groups/${groupId}/rounds/${roundId}/submit-votes`);
     expect(submitted.status).toBe(200);
+    const playedOnMs = performance.now() - killedAt;
     await expect.poll(() => after.raw, { timeout: 10_000 }).toContain("event: member-submitted");
+    const heardMs = performance.now() - killedAt;
     after.close();
+    console.info(
+      `instance killed (SIGKILL): its stream ended ${Math.round(streamEndedMs)} ms after, back on the other ${Math.round(streamBackMs)} ms after; ` +
+        `3 writes through the proxy all 200 by ${Math.round(playedOnMs)} ms, the submit heard on the new stream by ${Math.round(heardMs)} ms`,
+    );
 
     // Another hour on the survivor: no reminder goes twice.
     await advanceClock(`http://127.0.0.1:${survivor.port}`, HOUR_MS);

@@ -77,14 +77,17 @@ describe(`SIGTERM (${testDbKind()})`, () => {
 
     // Choices go on, one guest after another, through the stop.
     const acked = new Map<TestClient, "A" | "B">();
+    let acks = 0;
     const failures: string[] = [];
     const burst = (async () => {
       for (let round = 0; round < 40; round++) {
         const sent = guests.map(async (guest, i) => {
           const option = (round + i) % 2 ? "B" : "A";
           const answer = await guest.post(selection, { body: { option } }).catch(() => null);
-          if (answer?.status === 200) acked.set(guest, option);
-          else if (answer) failures.push(`${answer.status} ${answer.text}`);
+          if (answer?.status === 200) {
+            acked.set(guest, option);
+            acks++;
+          } else if (answer) failures.push(`${answer.status} ${answer.text}`);
           return answer;
         });
         // Once the server is gone (connection refused), the burst is over.
@@ -94,9 +97,12 @@ describe(`SIGTERM (${testDbKind()})`, () => {
     while (acked.size < GUESTS) await new Promise((resolve) => setTimeout(resolve, 10));
 
     const exited = once(first.child, "exit");
+    const termAt = performance.now();
+    const acksBefore = acks;
     first.child.kill("SIGTERM");
     // Readiness first; everything else still served meanwhile.
     await expect.poll(first.ready, { timeout: DELAY_MS, interval: 20 }).toBe(503);
+    const notReadyMs = performance.now() - termAt;
     expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
     const read = await (members[0] as Member).get(`/api/groups/${groupId}`);
     expect(read.status).toBe(200);
@@ -104,7 +110,9 @@ describe(`SIGTERM (${testDbKind()})`, () => {
     // Then the streams end, each told when to come back.
     expect(await stream.end(DELAY_MS + 5000)).toBe(true);
     expect(stream.raw).toMatch(/\nretry: \d+\n\n$/);
+    const streamEndedMs = performance.now() - termAt;
     const [code, signal] = await exited;
+    const exitedMs = performance.now() - termAt;
     expect({ code, signal }, first.output()).toEqual({ code: 0, signal: null });
     await expect(fetch(`${first.baseUrl}/api/health`)).rejects.toThrow();
     await burst;
@@ -121,6 +129,10 @@ describe(`SIGTERM (${testDbKind()})`, () => {
         );
       if (answer.body.data.globalDilemmaSelection?.optionSelected !== option) lost++;
     }
+    console.info(
+      `SIGTERM: readiness 503 within ${Math.round(notReadyMs)} ms, the stream ended with retry: at ${Math.round(streamEndedMs)} ms, exit ${code} at ${Math.round(exitedMs)} ms; ` +
+        `${acks} choices acknowledged (${acks - acksBefore} after SIGTERM), ${acked.size} guests' last read back, ${lost} lost, ${failures.length} other answers`,
+    );
     expect(second.port).toBe(first.port);
     expect(lost).toBe(0);
   }, 300_000);
