@@ -14,10 +14,11 @@ import {
   expectRefusedRequest,
   test,
 } from "./support/fixtures";
-import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
 import { waitForEmail } from "./support/mailbox";
 import { voteAndSubmit } from "./support/round-api";
 import { expectFitsAndShoot, expectScreen } from "./support/screens";
+import { copiedTexts, withoutShareSheet } from "./support/share";
 
 const addressFor = (who: string, testInfo: TestInfo) =>
   `${who}-${testInfo.project.name}-${Date.now()}@example.test`;
@@ -336,6 +337,7 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
   test("a member's screens, with the longest names and emoji", async ({
     page,
     otherBrowserPage: friend,
+    browser,
     consoleErrors,
   }, testInfo) => {
     await signUp(friend, addressFor("kai", testInfo), KAI);
@@ -395,8 +397,17 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
     forgetOffline(consoleErrors);
 
     // Both vote and submit: the round closes, its results and the leaderboard show.
+    // Away from the group's page meanwhile: there the close would show (and see) the results at once.
+    await new HomePage(page).open();
     await voteAndSubmit(page, groupId, { [MIA]: "A", [KAI]: "B" });
     await voteAndSubmit(friend, groupId, { [MIA]: "A", [KAI]: "A" });
+    // Sharing the closed round below copies its link here, not to a share sheet.
+    await withoutShareSheet(page);
+    // The round's results show first, over the next ballot.
+    await page.goto(`/group/${groupId}`);
+    await expect(tabs.reveal).toContainText(KAI);
+    await expectFitsAndShoot(page, "reveal");
+    await tabs.skipReveal();
     await tabs.open(groupId, "leaderboard");
     await expect(tabs.leaderboard.getByRole("listitem")).toHaveCount(2);
     await expectFitsAndShoot(page, "leaderboard");
@@ -406,6 +417,19 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
     await tabs.pastRounds.getByRole("link").click();
     await expect(new ArchivedRoundPage(page).member(KAI)).toBeVisible();
     await expectScreen(page, "Past round");
+    // Its share link, as someone outside the group opens it: the podium names them both.
+    await page.getByRole("button", { name: "Share results" }).click();
+    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+    const [copied = ""] = await copiedTexts(page);
+    const shared = copied.split("\n")[1] ?? "";
+    expect(shared).toMatch(/\/shared\/round\//);
+    const stranger = await thirdBrowser(browser, page);
+    await stranger.page.goto(shared);
+    const podium = stranger.page.getByRole("region", { name: "Podium" });
+    await expect(podium).toContainText(KAI);
+    await expect(podium).toContainText(MIA);
+    await expectFitsAndShoot(stranger.page, "round share teaser");
+    await stranger.close();
     await new HomePage(page).open();
     await expect(new HomePage(page).groupCard(GROUP)).toBeVisible();
     await expectFitsAndShoot(page, "home with a group");

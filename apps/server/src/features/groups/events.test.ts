@@ -26,8 +26,8 @@ const SECRET = "a comment nobody else may read";
 let t: TestApp;
 let baseUrl: string;
 
-async function member(app: TestApp, name: string): Promise<Member> {
-  const user = await createUser(app.db, { name });
+async function member(app: TestApp, name: string, email?: string): Promise<Member> {
+  const user = await createUser(app.db, { name, ...(email && { email }) });
   const { token } = await createSession(app.db, user.id);
   const client = (await app.httpClient()).useBearer(token);
   return Object.assign(client, { userId: user.id, name, token });
@@ -331,6 +331,43 @@ describe("the live group stream", () => {
     expect(stream.status).toBe(200);
     await t.signIn(`other-${email}`, { client: browser });
     expect(await stream.end()).toBe(true);
+  });
+
+  it("ends every stream of an account the product admin deletes, and nothing more reaches them", async () => {
+    const email = `deleted-${Date.now()}@example.test`;
+    const [ana, ben, cy] = [
+      await member(t, "Ana"),
+      await member(t, "Ben", email),
+      await member(t, "Cy"),
+    ];
+    const groupId = await groupWith(ana, [ben, cy]);
+    // Ben's phone holds a session of its own beside his laptop's.
+    const { token: phone } = await createSession(t.db, ben.userId);
+    const onPhone = await openStream(eventsUrl(groupId), phone);
+    const onLaptop = await openStream(eventsUrl(groupId), ben.token);
+    const anas = await openStream(eventsUrl(groupId), ana.token);
+    expect([onPhone.status, onLaptop.status, anas.status]).toEqual([200, 200, 200]);
+
+    const admin = await createUser(t.db, { role: "admin" });
+    const { token } = await createSession(t.db, admin.id);
+    const deleted = await t
+      .client()
+      .useBearer(token)
+      .post("/api/admin/accounts/delete", { body: { email } });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await onPhone.end()).toBe(true);
+    expect(await onLaptop.end()).toBe(true);
+    await anas.next((e) => e.type === "members-changed");
+
+    // The group plays on: Ana's stream hears Cy leave, neither of Ben's hears anything more.
+    const changes = (stream: typeof anas) =>
+      stream.events.filter((e) => e.type === "members-changed").length;
+    const heard = [changes(onPhone), changes(onLaptop)];
+    expect((await cy.post(`/api/groups/${groupId}/members/leave`)).status).toBe(200);
+    await anas.next(() => changes(anas) === 2);
+    expect(anas.ended).toBe(false);
+    anas.close();
+    expect([changes(onPhone), changes(onLaptop)]).toEqual(heard);
   });
 
   if (testDbKind() === "postgres") {
