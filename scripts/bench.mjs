@@ -28,7 +28,7 @@
 // BENCH_ENGINES (default "postgres,pglite"), BENCH_DATABASE_URL (a PostgreSQL server
 // the bench may create a database on; default postgres://postgres@127.0.0.1:5432/postgres;
 // it creates eitheror_bench_<random> there and drops it at the end), BENCH_PORT,
-// BENCH_ONLY (some of read, select, round, scale, many, lighthouse), BENCH_SERVER (another
+// BENCH_ONLY (some of read, select, round, scale, jobs, many, lighthouse), BENCH_SERVER (another
 // build's server.js, to measure a "before"), BENCH_NODE_FLAGS (Node's flags for the
 // app and the baseline, space-separated: "--cpu-prof --cpu-prof-dir=/tmp/prof"
 // profiles both under the bench's load, in the same turns; bench/history.md tells how
@@ -39,8 +39,10 @@
 // own speed still moves; bench/history.md, run 10).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { countingSmtp, DUE_GROUPS, jobsPhase, seedDueGroups } from "./bench-jobs.mjs";
 import { inTurn, MEMBERS, setUpRound, voteFor, votesAreConsistent } from "./bench-rounds.mjs";
 import { cpuMsOf, groupSizePhase, historyPhase, streamsPhase } from "./bench-scale.mjs";
 import {
@@ -56,6 +58,7 @@ import {
   signInVisitor,
   startProcess,
   waitUntilReady,
+  withDatabase,
 } from "./bench-support.mjs";
 
 /** @typedef {import("./bench-support.mjs").Target} Target */
@@ -177,11 +180,17 @@ function pinGenerator() {
 /**
  * The built app on `target`; a second one (its database a copy) on another port.
  * @param {Target} target
+ * @param {number} [port]
+ * @param {Record<string, string>} [env] more of its environment
  */
-async function startApp(target, port = PORT) {
-  const app = startProcess([...NODE_FLAGS, SERVER], appEnv(target, port), {
-    cpus: CORES.servers,
-  });
+async function startApp(target, port = PORT, env = {}) {
+  const app = startProcess(
+    [...NODE_FLAGS, SERVER],
+    { ...appEnv(target, port), ...env },
+    {
+      cpus: CORES.servers,
+    },
+  );
   const started = Date.now();
   await waitUntilReady(`http://127.0.0.1:${port}/api/ready`, "the app", app.exited);
   return { ...app, readyMs: Date.now() - started };
@@ -301,19 +310,32 @@ async function countsAreExact(id, visitors, acknowledged) {
 /**
  * @param {Visitor} visitor
  * @param {number} ms
+ * @param {boolean} [runJobs] and runs the jobs due then (the answer waits for them)
  */
-async function advanceClock(visitor, ms) {
-  const response = await fetch(`${base}/api/test/clock`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      cookie: visitor.cookie,
-      "x-xsrf-token": visitor.xsrf,
-      origin: base,
-    },
-    body: JSON.stringify({ advanceMs: ms, runJobs: false }),
+async function advanceClock(visitor, ms, runJobs = false) {
+  // node:http, not fetch: a run of the jobs may take longer than fetch waits for an answer.
+  const body = JSON.stringify({ advanceMs: ms, runJobs });
+  const status = await new Promise((resolve, reject) => {
+    const call = request(
+      `${base}/api/test/clock`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          cookie: visitor.cookie,
+          "x-xsrf-token": visitor.xsrf,
+          origin: base,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode));
+      },
+    );
+    call.on("error", reject);
+    call.end(body);
   });
-  if (!response.ok) throw new Error(`test clock: ${response.status}`);
+  if (status !== 200) throw new Error(`test clock: ${status}`);
 }
 
 /**
@@ -496,9 +518,7 @@ async function benchEngine(target) {
     peakUnderLoadMb: Number.NaN,
   };
   /** @type {Context["check"]} */
-  const check = (name, ok, detail = "") => {
-    results.checks.push({ name, ok, detail });
-  };
+  const check = (name, ok, detail = "") => void results.checks.push({ name, ok, detail });
 
   // Yesterday's dilemma with its choosers: the restart's first read rolls that day up.
   await seedSelections(target, FEW);
@@ -530,6 +550,7 @@ async function benchEngine(target) {
     progress("the round done");
     if (runs("scale")) await scalePhases(context, app);
     results.peakUnderLoadMb = app.peakRssMb();
+    if (runs("jobs")) app = await jobsPhases(context, target, app);
     if (runs("many")) {
       // Nothing may hold the database while it is copied.
       await app.stop();
@@ -582,6 +603,54 @@ async function scalePhases({ results, check, visitors }, app) {
   progress("100 rounds beside 2 done");
   await streamsPhase(bench, [history.few, sized.large, history.many]);
   progress("5,000 streams done");
+}
+
+/**
+ * Issue 41's jobs at scale (scripts/bench-jobs.mjs): the app restarted on DUE_GROUPS
+ * groups seeded beside what is there, its mail to a counting SMTP server, its
+ * metrics on a port; answers the app restarted as before.
+ * @param {Context} context
+ * @param {Target} target
+ * @param {Awaited<ReturnType<typeof startApp>>} app
+ */
+async function jobsPhases(context, target, app) {
+  const round = context.round ?? (await setUpRound(base, MAILBOX_URL));
+  context.round = round;
+  await app.stop();
+  await withDatabase(target, (query) => seedDueGroups(query, DUE_GROUPS));
+  progress(`${DUE_GROUPS.toLocaleString("en-US")} groups with rounds due stored`);
+  const smtp = await countingSmtp(PORT + 17);
+  const metricsPort = PORT + 19;
+  const seeded = await startApp(target, PORT, {
+    SMTP_URL: `smtp://127.0.0.1:${PORT + 17}`,
+    METRICS_PORT: String(metricsPort),
+  });
+  const clockMover = /** @type {Visitor} */ (context.visitors[0]);
+  const votes = inTurn(round.players, voteFor(round.players));
+  const voteScenario = {
+    name: "vote",
+    during: () => moveTheClock(clockMover),
+    options: () => ({
+      url: `${base}/api/groups/${round.groupId}/rounds/${round.roundId}/vote`,
+      turns: votes,
+    }),
+  };
+  try {
+    await jobsPhase({
+      metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+      moveClock: (ms, runJobs) => advanceClock(clockMover, ms, runJobs),
+      votes: async () => /** @type {Summary} */ ((await measure([voteScenario]))[0]),
+      peakRssMb: seeded.peakRssMb,
+      smtp,
+      rows: /** @type {any[]} */ (context.results.rows),
+      check: context.check,
+    });
+  } finally {
+    await seeded.stop();
+    await smtp.close();
+  }
+  progress("jobs at scale done");
+  return startApp(target);
 }
 
 /**

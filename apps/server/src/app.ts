@@ -289,6 +289,7 @@ function metricSources(database: Database, services: Services, liveStreams: Live
     liveStreams: () => liveStreams.open,
     outbox: () => services.mail.backlog(),
     jobLag: () => services.jobs.lag(),
+    roundsOverdue: () => services.rounds.overdue(),
     pool: () => database.pool?.() ?? null,
   };
 }

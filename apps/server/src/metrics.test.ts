@@ -122,6 +122,8 @@ describe(`the metrics port (${testDbKind()})`, () => {
     expect(one(samples, "eitheror_outbox_pending")).toBeGreaterThanOrEqual(2);
     expect(one(samples, "eitheror_outbox_oldest_age_seconds")).toBeGreaterThanOrEqual(0);
     expect(one(samples, "eitheror_job_lag_seconds", { job: "round-reminders" })).toBe(0);
+    // The sweep's backlog: the open round is not due yet.
+    expect(one(samples, "eitheror_rounds_overdue")).toBe(0);
     if (testDbKind() === "postgres") {
       expect(one(samples, "eitheror_db_pool_connections", { state: "max" })).toBe(10);
       const open =

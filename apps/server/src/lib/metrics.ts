@@ -12,6 +12,8 @@ export interface MetricSources {
   outbox(): Promise<{ pending: number; oldestAgeSeconds: number }>;
   /** How long past its due time each job's next run is (0: not due yet). */
   jobLag(): Promise<{ job: string; lagSeconds: number }[]>;
+  /** Open rounds past their due date: what the sweep has still to close. */
+  roundsOverdue(): Promise<number>;
   /** PostgreSQL's connection pool of this instance; null on PGlite (no pool). */
   pool(): { total: number; idle: number; waiting: number; max: number } | null;
 }
@@ -63,6 +65,15 @@ function stateGauges(registry: Registry, sources: () => MetricSources) {
     async collect() {
       this.reset();
       for (const { job, lagSeconds } of await sources().jobLag()) this.set({ job }, lagSeconds);
+    },
+  });
+  new Gauge({
+    name: "eitheror_rounds_overdue",
+    help: "Open rounds past their due date, waiting for the sweep to close them",
+    aggregator: "max",
+    registers,
+    async collect() {
+      this.set(await sources().roundsOverdue());
     },
   });
   new Gauge({

@@ -1,5 +1,6 @@
 // The game's e-mails over real SMTP: who gets which, once, and unsubscribing.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
   advanceClock,
@@ -194,6 +195,42 @@ describe("reminders", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("are all queued and sent in one run however many are due, 200 a batch (decision 0081)", async () => {
+    const [ana] = (await cast(t, ["Ivo"])) as [Player];
+    // 250 groups of two, written straight in: 500 reminders due now, their rounds due in 12 h.
+    const now = t.clock.now().getTime();
+    const startedAt = new Date(now - 156 * HOUR_MS).toISOString();
+    const dueDate = new Date(now + 12 * HOUR_MS).toISOString();
+    await t.db.execute(sql`
+      INSERT INTO users (id, name, email, email_verified, is_anonymous)
+      SELECT 'many-' || g, 'Many ' || g, 'many-' || g || '@example.test', true, false
+      FROM generate_series(1, 500) g`);
+    await t.db.execute(sql`
+      INSERT INTO groups (id, name, max_members, days_between_rounds, invite_code, admin_id)
+      SELECT 'many-' || g, 'Many ' || g, 10, 7, 'many-code-' || g, 'many-' || (2 * g)
+      FROM generate_series(1, 250) g`);
+    await t.db.execute(sql`
+      INSERT INTO group_members (group_id, user_id)
+      SELECT 'many-' || ((g + 1) / 2), 'many-' || g FROM generate_series(1, 500) g`);
+    await t.db.execute(sql`
+      INSERT INTO rounds (id, group_id, number, dilemma_id, started_at, due_date)
+      SELECT 'many-' || g, 'many-' || g, 1, (SELECT id FROM dilemmas ORDER BY id LIMIT 1),
+        ${startedAt}::timestamptz, ${dueDate}::timestamptz
+      FROM generate_series(1, 250) g`);
+
+    const ran = await ana.post("/api/test/clock", { body: { advanceMs: 0, runJobs: true } });
+    expect(ran.status).toBe(200);
+    const queued = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM outbox WHERE dedupe_key LIKE 'reminder:many-%'`,
+    );
+    expect((queued as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(500);
+    await vi.waitFor(
+      () =>
+        expect(receiver.mails.filter((mail) => mail.to[0]?.startsWith("many-"))).toHaveLength(500),
+      { timeout: 20_000 },
+    );
   });
 
   it("come at half-time in a round shorter than 48 h", async () => {

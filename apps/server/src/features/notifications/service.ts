@@ -13,6 +13,7 @@ import type { Viewer } from "../../lib/auth/provider";
 import { sameText } from "../../lib/auth/signed-id";
 import type { Core } from "../../lib/core";
 import { AppError } from "../../lib/http/errors";
+import { paced } from "../../lib/paced";
 import type { MailService, QueuedMail } from "../mail/service";
 import type { PushService, QueuedPush } from "../push/service";
 import type { ClosedRound, RoundHooks } from "../rounds/service";
@@ -206,8 +207,23 @@ function createReminders(
 ) {
   const { appTitle } = options;
   const channels = { push: options.push.enabled };
-  /** Queues the reminders due now; answers how many. Once per round and person (the dedupe key). */
+  /**
+   * Queues the reminders due now, REMINDER_BATCH per transaction, batch after
+   * batch (paced, decision 0081); answers how many. Once per round and person (the dedupe key).
+   */
   async function send(): Promise<number> {
+    let queued = 0;
+    await paced(async () => {
+      const { due, sent } = await sendBatch();
+      queued += sent;
+      // A full batch that queued nothing (already queued meanwhile) ends the run, as an empty one does.
+      return due === REMINDER_BATCH && sent > 0;
+    });
+    return queued;
+  }
+
+  /** One batch of due reminders, in a transaction: how many were due, and how many queued. */
+  function sendBatch(): Promise<{ due: number; sent: number }> {
     return transaction(async (unit) => {
       const now = clock.now();
       const text = roundEmails.reminder;
@@ -217,7 +233,7 @@ function createReminders(
         contexts.set(roundId, await roundContext(unit.tx, roundId));
       }
       const known = dues.filter((due) => contexts.get(due.roundId));
-      return dispatch(unit, options, "reminders", known, (due) => {
+      const sent = await dispatch(unit, options, "reminders", known, (due) => {
         const round = contexts.get(due.roundId) as NonNullable<ReturnType<typeof contexts.get>>;
         const intro = text.intro(round.groupName, timeUntilDue(round.dueDate, now));
         const message = notificationMail({
@@ -238,6 +254,7 @@ function createReminders(
         };
         return { mail: message, push };
       });
+      return { due: dues.length, sent };
     });
   }
 

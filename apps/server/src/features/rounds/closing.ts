@@ -6,6 +6,7 @@ import {
 } from "@eitheror/shared/rounds/schema";
 import type { Unit } from "../../db/transaction";
 import type { Core } from "../../lib/core";
+import { paced } from "../../lib/paced";
 import { publishAfterCommit } from "../../lib/live/events";
 import {
   archiveRound,
@@ -29,8 +30,7 @@ import { leaderboardOf } from "./history";
 import { addRoundTallies } from "./who-knows-whom-data";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Rounds one sweep closes at most, in batches; the next sweep takes the rest. */
-const SWEEP_LIMIT = 1000;
+/** Rounds a sweep takes at a time, each closed in its own transaction. */
 const SWEEP_BATCH = 50;
 
 /** What starting a round came to: the round, or why there is none ("waiting": fewer than 2 members). */
@@ -178,20 +178,22 @@ export function createRoundClosing(core: Core, hooks: RoundHooks = {}) {
 /**
  * The sweeper: closes overdue rounds, each in its own transaction, taking them
  * with FOR UPDATE SKIP LOCKED, so instances sweeping together share the work
- * and never wait on each other. Stops when a batch finds nothing left to take.
+ * and never wait on each other. Batch after batch until nothing is left or its
+ * time is spent (the next run goes on), leaving the hot paths their share
+ * between batches (`paced`, decision 0081).
  */
 function sweeper({ db, transaction, clock }: Core, close: Close) {
   return async function sweep(): Promise<number> {
     let closed = 0;
-    for (let batch = 0; batch < SWEEP_LIMIT / SWEEP_BATCH; batch++) {
+    await paced(async () => {
       const due = await dueRounds(db, clock.now(), SWEEP_BATCH);
       let closedNow = 0;
       for (const round of due) {
         if (await transaction((unit) => close(unit, round, { skipLocked: true }))) closedNow++;
       }
       closed += closedNow;
-      if (due.length < SWEEP_BATCH || closedNow === 0) break;
-    }
+      return due.length === SWEEP_BATCH && closedNow > 0;
+    });
     return closed;
   };
 }

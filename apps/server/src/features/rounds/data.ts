@@ -180,6 +180,15 @@ export function dueRounds(tx: Tx, now: Date, limit: number) {
     .limit(limit);
 }
 
+/** How many open rounds are past their due date (the metrics' sweep backlog). */
+export async function countOverdue(tx: Tx, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ overdue: sql<number>`count(*)::int` })
+    .from(rounds)
+    .where(and(isNull(rounds.archivedAt), lte(rounds.dueDate, now)));
+  return row?.overdue ?? 0;
+}
+
 /** Open rounds already due in these groups, or in the groups of a member (reads close them first). */
 export async function dueOpenRoundIds(
   tx: Tx,

@@ -4,6 +4,7 @@ import type { Core } from "../../lib/core";
 import type { GroupsService } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
 import { moveClosedRounds, resultsOf, votesBy } from "./account-data";
+import { countOverdue } from "./data";
 import { createRoundClosing, type RoundClosing, type RoundHooks } from "./closing";
 import { createCurrentCache, createSharedReads } from "./current-cache";
 import { addSitOut, dropParticipant, holdGroup, lockRound } from "./data";
@@ -92,6 +93,8 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     },
     /** Closes every overdue round (the sweeper job); answers how many. */
     sweep: closing.sweep,
+    /** How many open rounds are past due: the sweep's backlog, for the metrics. */
+    overdue: () => countOverdue(core.db, core.clock.now()),
     /** Resolves once every vote received so far is written (shutdown). */
     settleVotes: () => parts.votes.settle(),
   };

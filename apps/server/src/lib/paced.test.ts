@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { paced } from "./paced";
+
+describe("paced", () => {
+  it("runs batches until one says there is nothing more", async () => {
+    let batches = 0;
+    await paced(async () => ++batches < 5, { pacing: { REST_PER_WORK: 0, BUDGET_MS: 60_000 } });
+    expect(batches).toBe(5);
+  });
+
+  it("stops once its budget is spent, however much is left", async () => {
+    let time = 0;
+    let batches = 0;
+    await paced(
+      async () => {
+        batches++;
+        time += 10;
+        return true;
+      },
+      { now: () => time, pacing: { REST_PER_WORK: 0, BUDGET_MS: 25 } },
+    );
+    expect(batches).toBe(3);
+  });
+
+  it("rests after a batch as long as the batch took, times REST_PER_WORK", async () => {
+    const marks: number[] = [];
+    let batches = 0;
+    await paced(
+      async () => {
+        marks.push(performance.now());
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        marks.push(performance.now());
+        return ++batches < 2;
+      },
+      { pacing: { REST_PER_WORK: 1.5, BUDGET_MS: 60_000 } },
+    );
+    const [, firstEnd = 0, secondStart = 0] = marks;
+    // The first batch took about 40 ms: the second started no sooner than 60 ms after it ended.
+    expect(secondStart - firstEnd).toBeGreaterThanOrEqual(55);
+  });
+});
