@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
 import { freePort } from "./free-port.mjs";
 import { waitFor } from "./wait-for.mjs";
 
@@ -30,7 +31,7 @@ const TARGETS = {
   performance: Number(process.env.LIGHTHOUSE_PERFORMANCE ?? 95),
   accessibility: 100,
 };
-/** A member's session (a Cookie header), sent with every request of the page. */
+/** A member's session (a Cookie header's pairs), put in the browser's cookie jar before the runs. */
 const COOKIE = process.env.LIGHTHOUSE_COOKIE;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -132,6 +133,43 @@ async function startChromium(cleanups) {
   return port;
 }
 
+/**
+ * The member's cookies (LIGHTHOUSE_COOKIE) in Chromium's own jar, for the page's origin.
+ * A Cookie header that Lighthouse adds to every request (its extraHeaders) is not
+ * enough: the page's first answer sets a cookie (the anti-forgery token), and from
+ * then on Chromium sends its jar in the header's place. The session was lost after
+ * the first read, and every member's page was measured as a redirect to /sign-in.
+ * @param {number} port
+ * @param {string} url
+ * @param {string} cookie
+ */
+async function signIn(port, url, cookie) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const domain = new URL(url).hostname;
+    const cookies = cookie.split(";").map((pair) => {
+      const at = pair.indexOf("=");
+      return {
+        name: pair.slice(0, at).trim(),
+        value: pair.slice(at + 1).trim(),
+        domain,
+        path: "/",
+      };
+    });
+    await browser.setCookie(...cookies);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+/**
+ * Whether the audit ended where it began: a member's page that sends the browser to
+ * /sign-in measured the sign-in screen, not the page.
+ * @param {LighthouseResult} lhr
+ */
+const stayed = (lhr) =>
+  new URL(lhr.finalDisplayedUrl).pathname === new URL(lhr.requestedUrl ?? "").pathname;
+
 const score = (/** @type {{ score: number | null } | undefined} */ category) =>
   Math.round((category?.score ?? 0) * 100);
 const metric = (/** @type {LighthouseResult} */ lhr, /** @type {string} */ id) =>
@@ -147,11 +185,11 @@ async function audit(url, port) {
     logLevel: "error",
     output: "json",
     onlyCategories: ["performance", "accessibility"],
-    ...(COOKIE && { extraHeaders: { Cookie: COOKIE } }),
   });
   if (!result) throw new Error("Lighthouse gave no result");
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  if (COOKIE && !stayed(lhr)) throw new Error(`the page went to ${lhr.finalDisplayedUrl}`);
   return {
     lhr,
     // Lighthouse's own measure of the host's speed: its 4× slowdown assumes about 1,500–2,000.
@@ -195,6 +233,7 @@ try {
   // A URL given is audited as it is (a member's page, with LIGHTHOUSE_COOKIE); else `/`.
   const url = given ? new URL(given).href : new URL("/", await startServer(cleanups)).href;
   const port = await startChromium(cleanups);
+  if (COOKIE) await signIn(port, url, COOKIE);
   // A server that has just started answers its first requests slowly (nothing compiled
   // or cached yet): visitors meet a warm one, so the page is asked for twice first.
   const headers = COOKIE ? { cookie: COOKIE } : undefined;

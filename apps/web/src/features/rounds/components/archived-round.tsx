@@ -4,7 +4,7 @@ import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ArrowLeft, PartyPopper, SearchX } from "lucide-react";
-import { useEffect, useEffectEvent, useState } from "react";
+import { useDeferredValue, useEffect, useEffectEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -84,6 +84,10 @@ export function ArchivedRoundPage({
 }) {
   const round = useArchivedRound(groupId, roundId);
   const votes = useRoundVotes(groupId, roundId);
+  // A full group's round is hundreds of votes (some 9,000 elements for 20 members):
+  // they render after the question, in slices React yields between, rather than in
+  // the one long task that shows the page (issue 41: total blocking time on phones).
+  const results = useDeferredValue(votes.data);
   const replay = useReplay(groupId, roundId, round.data?.revealSeen ?? true);
   const isAdmin = useIsGroupAdmin(groupId, viewerId);
   const actions = { groupId, roundId, viewerId, isAdmin };
@@ -154,8 +158,14 @@ export function ArchivedRoundPage({
           </div>
         </div>
       </DilemmaHeader>
-      <PredictionsGrid round={round.data} votes={votes.data} className="hidden md:block" />
-      <Results round={round.data} votes={votes.data} actions={actions} />
+      {results ? (
+        <>
+          <PredictionsGrid round={round.data} votes={results} className="hidden md:block" />
+          <Results round={round.data} votes={results} actions={actions} />
+        </>
+      ) : (
+        <ResultsLoading />
+      )}
       <HowPointsWork />
       {replay.shown && (
         <RevealDialog
@@ -202,6 +212,15 @@ function ownPick(round: ArchivedRound, votes: Vote[], viewerId: string): string 
   const own = votes.find((v) => v.selectedBy === viewerId && v.selectedFor === viewerId);
   if (own?.optionSelected === "A") return round.optionA;
   return own?.optionSelected === "B" ? round.optionB : null;
+}
+
+/** The results' place while they render, a moment after the question. */
+function ResultsLoading() {
+  return (
+    <div aria-busy className="h-56 animate-pulse rounded-3xl bg-surface ring-1 ring-border">
+      <span className="sr-only">Loading the results</span>
+    </div>
+  );
 }
 
 function Results({
@@ -270,7 +289,11 @@ function MemberResult({
   const name = nameOf(member.id);
   const optionText = (option: "A" | "B") => (option === "A" ? round.optionA : round.optionB);
   return (
-    <li aria-label={name} className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border">
+    <li
+      aria-label={name}
+      // Laid out and painted when near the screen: a full group's list is long.
+      className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border [contain-intrinsic-size:auto_16rem] [content-visibility:auto]"
+    >
       <div className="flex items-start gap-3">
         <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
         <div className="min-w-0 flex-1">
