@@ -6,8 +6,8 @@ import {
 } from "@eitheror/shared/rounds/schema";
 import type { Unit } from "../../db/transaction";
 import type { Core } from "../../lib/core";
-import { paced } from "../../lib/paced";
 import { publishAfterCommit } from "../../lib/live/events";
+import { paced } from "../../lib/paced";
 import {
   archiveRound,
   daysBetweenRounds,
