@@ -7,10 +7,10 @@ import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { SignInPage } from "./pages/sign-in-page";
-import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
 import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
 import { mailsTo, waitForEmail } from "./support/mailbox";
+import { signUpFresh } from "./support/people";
 import { adminEmail } from "./support/ports";
 import { voteAndSubmit } from "./support/round-api";
 import { expectScreen, shoot } from "./support/screens";
@@ -40,7 +40,7 @@ test.describe("one's account (issue 38)", () => {
   }, testInfo) => {
     const annEmail = addressFor("ann-account", testInfo);
     const benEmail = addressFor("ben-account", testInfo);
-    await Promise.all([signUp(page, annEmail, ANN), signUp(benPage, benEmail, BEN)]);
+    await Promise.all([signUpFresh(page, annEmail, ANN), signUpFresh(benPage, benEmail, BEN)]);
     const groupId = await createGroup(page, GROUP, "5", "1");
     await joinByLink(benPage, await inviteLinkOf(page, groupId), GROUP);
 
@@ -166,8 +166,8 @@ test.describe("one's account (issue 38)", () => {
     consoleErrors,
   }, testInfo) => {
     await Promise.all([
-      signUp(page, addressFor("cat-account", testInfo), "Cat Creator"),
-      signUp(adminPage, adminEmail("remove-group", testInfo.project.name), "Max Admin"),
+      signUpFresh(page, addressFor("cat-account", testInfo), "Cat Creator"),
+      signUpFresh(adminPage, adminEmail("remove-group", testInfo.project.name), "Max Admin"),
     ]);
     const groupId = await createGroup(page, "Spam Squad");
     const groupUrl = page.url();

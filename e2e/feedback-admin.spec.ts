@@ -2,11 +2,13 @@ import type { TestInfo } from "@playwright/test";
 import { AdminPage } from "./pages/admin-page";
 import { FeedbackPage } from "./pages/feedback-page";
 import { GameplayPage } from "./pages/gameplay-page";
+import { HomePage } from "./pages/group-pages";
 import { NavBar } from "./pages/nav-bar";
 import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
 import { addressFor } from "./support/groups";
 import { waitForEmail } from "./support/mailbox";
+import { signUpFresh } from "./support/people";
 import { adminEmail, FAKE_LLM_BATCH_NEW } from "./support/ports";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -82,7 +84,8 @@ test.describe("feedback", () => {
     page,
     consoleErrors,
   }, testInfo) => {
-    await signUp(page, addressFor("fay", testInfo), "Fay Player");
+    await signUpFresh(page, addressFor("fay", testInfo), "Fay Player");
+    await new HomePage(page).open();
     const nav = new NavBar(page);
     await nav.choose("Feedback");
     const feedback = new FeedbackPage(page);
@@ -123,7 +126,7 @@ test.describe("the product admin's page", () => {
   }, testInfo) => {
     // Several screens, each checked by axe in two schemes: a long journey on a busy machine.
     test.slow();
-    await signUp(
+    await signUpFresh(
       page,
       adminEmail("inbox", testInfo.project.name),
       `Admin ${testInfo.project.name}`,
@@ -181,7 +184,7 @@ test.describe("the generator's failures", () => {
     page,
     consoleErrors,
   }, testInfo) => {
-    await signUp(
+    await signUpFresh(
       page,
       adminEmail("failures", testInfo.project.name),
       `Admin ${testInfo.project.name}`,

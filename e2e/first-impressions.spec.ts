@@ -6,7 +6,7 @@ import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
-import { requestLinkMail, signUp } from "./support/accounts";
+import { requestLinkMail } from "./support/accounts";
 import {
   deviceContext,
   expect,
@@ -16,6 +16,7 @@ import {
 } from "./support/fixtures";
 import { createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
 import { waitForEmail } from "./support/mailbox";
+import { signUpFresh } from "./support/people";
 import { voteAndSubmit } from "./support/round-api";
 import { expectFitsAndShoot, expectScreen } from "./support/screens";
 import { copiedTexts, withoutShareSheet } from "./support/share";
@@ -190,7 +191,7 @@ test.describe("header and footer", () => {
     page,
   }, testInfo) => {
     const nav = new NavBar(page);
-    await signUp(page, addressFor("hope", testInfo), "Hope");
+    await signUpFresh(page, addressFor("hope", testInfo), "Hope");
     await page.goto("/");
     await expect(nav.menuButton).toBeVisible();
     await expect(nav.brand).toHaveAttribute("href", "/home");
@@ -215,7 +216,7 @@ test.describe("header and footer", () => {
   test("a direct visit to a member's screen fetches its code while the session is still read", async ({
     page,
   }, testInfo) => {
-    await signUp(page, addressFor("ines", testInfo), "Ines");
+    await signUpFresh(page, addressFor("ines", testInfo), "Ines");
     // The screen's chunk is named after its module (vite): /assets/home-<hash>.js.
     const homeCode = new Promise<void>((resolve) => {
       page.on("request", (request) => {
@@ -281,7 +282,8 @@ test.describe("dark mode", () => {
 
   test("members choose it in the profile menu", async ({ page }, testInfo) => {
     const nav = new NavBar(page);
-    await signUp(page, addressFor("nia", testInfo), "Nia");
+    await signUpFresh(page, addressFor("nia", testInfo), "Nia");
+    await new HomePage(page).open();
     await nav.chooseTheme("Dark");
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await nav.menuButton.click();
@@ -340,7 +342,8 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
     browser,
     consoleErrors,
   }, testInfo) => {
-    await signUp(friend, addressFor("kai", testInfo), KAI);
+    await signUpFresh(friend, addressFor("kai", testInfo), KAI);
+    await new HomePage(friend).open();
     await new NavBar(friend).choose("Profile");
     await expect(friend).toHaveURL(/\/user-profile\/[^/]+$/);
 
@@ -456,7 +459,7 @@ test.describe("every screen: a title, one h1, accessible in light and dark", () 
   });
 
   test("a profile that does not exist", async ({ page, consoleErrors }, testInfo) => {
-    await signUp(page, addressFor("ned", testInfo), "Ned");
+    await signUpFresh(page, addressFor("ned", testInfo), "Ned");
     await page.goto("/user-profile/no-such-user");
     await expect(page.getByRole("heading", { name: "This profile does not exist." })).toBeVisible();
     await expectRefusedRequest(consoleErrors, 404);
@@ -641,7 +644,8 @@ test.describe("sign-in and its moments", () => {
     page,
   }, testInfo) => {
     const nav = new NavBar(page);
-    await signUp(page, addressFor("vi", testInfo), "Vi");
+    await signUpFresh(page, addressFor("vi", testInfo), "Vi");
+    await new HomePage(page).open();
     // Home's list of groups is held in the browser until Log Out has been chosen,
     // then for 300 ms: well within the second the client waits for calls in flight.
     let logOutChosen = () => {};
@@ -679,7 +683,8 @@ test.describe("sign-in and its moments", () => {
     const nav = new NavBar(page);
     const email = addressFor("lou", testInfo);
     const notice = page.getByRole("status").filter({ hasText: "You have logged out." });
-    await signUp(page, email, "Lou");
+    await signUpFresh(page, email, "Lou");
+    await new HomePage(page).open();
     await nav.choose("Log Out");
     await expect(page).toHaveURL("/");
     await expect(notice).toBeVisible();
@@ -691,7 +696,7 @@ test.describe("sign-in and its moments", () => {
     await expect(notice).toBeHidden();
 
     // Signed in again, logging out from the landing page itself.
-    await signUp(page, email, "Lou");
+    await signUpFresh(page, email, "Lou");
     await page.goto("/");
     await nav.choose("Log Out");
     await expect(notice).toBeVisible();
@@ -708,7 +713,8 @@ test.describe("own profile", () => {
     const nav = new NavBar(page);
     const profile = new ProfilePage(page);
     const saved = page.getByText("Profile Saved Successfully");
-    await signUp(page, addressFor("ora", testInfo), "Ora");
+    await signUpFresh(page, addressFor("ora", testInfo), "Ora");
+    await new HomePage(page).open();
     await nav.choose("Profile");
     await expect(profile.heading("Ora")).toBeVisible();
 

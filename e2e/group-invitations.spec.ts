@@ -1,14 +1,6 @@
 import { GroupProfilePage, InvitePage } from "./pages/group-pages";
-import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
-import {
-  addressFor,
-  createGroup,
-  GROUP_FULL,
-  inviteLinkOf,
-  joinByLink,
-  thirdBrowser,
-} from "./support/groups";
+import { createGroup, GROUP_FULL, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
 import { readQrCode } from "./support/qr-code";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -20,11 +12,9 @@ test.describe("group invitations", () => {
     otherBrowserPage: eve,
     browser,
     isMobile,
-  }, testInfo) => {
-    await Promise.all([
-      signUp(page, addressFor("fay", testInfo), "Fay Admin"),
-      signUp(eve, addressFor("eve", testInfo), "Eve"),
-    ]);
+    people,
+  }) => {
+    await Promise.all([people.signIn(page, "Fay Admin"), people.signIn(eve, "Eve")]);
     const groupId = await createGroup(page, "Duo", "2", "1");
     const link = await inviteLinkOf(page, groupId);
     // The QR code beside the link reads back as the link: at least 200 px wide

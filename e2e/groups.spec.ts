@@ -10,6 +10,7 @@ import { SignInPage } from "./pages/sign-in-page";
 import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
 import { addressFor, createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
+import { signUpFresh } from "./support/people";
 import { expectScreen, shoot } from "./support/screens";
 
 test.describe("groups", () => {
@@ -32,7 +33,7 @@ test.describe("groups", () => {
       }
     });
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signUp(page, addressFor("ann", testInfo), "Ann Admin");
+    await signUpFresh(page, addressFor("ann", testInfo), "Ann Admin");
     const home = new HomePage(page);
     await home.open();
     await expect(home.emptyState).toBeVisible();
@@ -145,14 +146,13 @@ test.describe("groups", () => {
     consoleErrors,
   }, testInfo) => {
     await Promise.all([
-      signUp(page, addressFor("ada", testInfo), "Ada Admin"),
-      signUp(cat, addressFor("cat", testInfo), "Cat Member"),
+      signUpFresh(page, addressFor("ada", testInfo), "Ada Admin"),
+      signUpFresh(cat, addressFor("cat", testInfo), "Cat Member"),
     ]);
+    const groupId = await createGroup(page, "Chess Night", "4", "2");
+    // Dan's browser takes its address from the page, which is on the app only now.
     const dan = await thirdBrowser(browser, page);
-    const [groupId] = await Promise.all([
-      createGroup(page, "Chess Night", "4", "2"),
-      signUp(dan.page, addressFor("dan", testInfo), "Dan Member"),
-    ]);
+    await signUpFresh(dan.page, addressFor("dan", testInfo), "Dan Member");
     const link = await inviteLinkOf(page, groupId);
     await joinByLink(cat, link, "Chess Night");
     await joinByLink(dan.page, link, "Chess Night");
@@ -264,7 +264,7 @@ test.describe("groups", () => {
   test("home's daily dilemma folds away 3 s after a choice, and starts folded once chosen", async ({
     page,
   }, testInfo) => {
-    await signUp(page, addressFor("gil", testInfo), "Gil");
+    await signUpFresh(page, addressFor("gil", testInfo), "Gil");
     const home = new HomePage(page);
     await home.open();
     const optionA = page.getByRole("button", { name: /^Option A:/ });

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { GroupPage } from "./pages/group-pages";
 import { NavBar } from "./pages/nav-bar";
-import { signUp } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { addressFor, createGroup } from "./support/groups";
+import { signUpFresh } from "./support/people";
 import { expectFitsAndShoot } from "./support/screens";
 
 const HOME_CODE = /\/assets\/home-[\w-]+\.js$/;
@@ -14,7 +14,7 @@ const HOME_CODE = /\/assets\/home-[\w-]+\.js$/;
  * the browser's cache out of it, as on a phone that has dropped it).
  */
 async function onGroupPage(page: Page, who: string, testInfo: Parameters<typeof addressFor>[1]) {
-  await signUp(page, addressFor(who, testInfo), `${who} Member`);
+  await signUpFresh(page, addressFor(who, testInfo), `${who} Member`);
   const groupId = await createGroup(page, `${who}'s group`);
   await page.route("**/assets/**", (route) => route.continue());
   await page.goto(`/group/${groupId}`);

@@ -1,9 +1,9 @@
 import { AdminPage } from "./pages/admin-page";
 import { GroupDilemmas } from "./pages/group-pages";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
-import { signUp } from "./support/accounts";
 import { deviceContext, expect, test, watchConsole } from "./support/fixtures";
-import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { signUpFresh } from "./support/people";
 import { adminEmail } from "./support/ports";
 import { voteAndSubmit } from "./support/round-api";
 import { expectScreen, shoot } from "./support/screens";
@@ -27,15 +27,16 @@ test.describe("group dilemmas and moderation", () => {
     thirdBrowserPage: cyPage,
     browser,
     device,
+    people,
   }, testInfo) => {
     const project = testInfo.project.name;
     // The queue is the product's: the phone's and the desktop's runs tell their reports apart.
     const question = `Would you rather hike a mountain or swim in the sea (${project} ${Date.now()})?`;
     const reason = `Unkind about Ann (${project} ${Date.now()})`;
     await Promise.all([
-      signUp(page, addressFor("ann-proposals", testInfo), ANN),
-      signUp(benPage, addressFor("ben-proposals", testInfo), BEN),
-      signUp(cyPage, addressFor("cy-proposals", testInfo), CY),
+      people.signIn(page, ANN),
+      people.signIn(benPage, BEN),
+      people.signIn(cyPage, CY),
     ]);
     const groupId = await createGroup(page, GROUP, "5", "1");
     const link = await inviteLinkOf(page, groupId);
@@ -149,7 +150,7 @@ test.describe("group dilemmas and moderation", () => {
     const context = await deviceContext(browser, device);
     const adminPage = await context.newPage();
     const errors = watchConsole(adminPage);
-    await signUp(adminPage, adminEmail("moderation", project), `Admin ${project}`);
+    await signUpFresh(adminPage, adminEmail("moderation", project), `Admin ${project}`);
     await adminPage.goto("/admin");
     const admin = new AdminPage(adminPage);
     await expect(admin.heading).toBeVisible();

@@ -3,9 +3,9 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { LandingPage } from "./pages/landing-page";
 import { NavBar } from "./pages/nav-bar";
-import { signUp } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { addressFor, createGroup } from "./support/groups";
+import { signUpFresh } from "./support/people";
 import { expectScreen, shoot } from "./support/screens";
 
 // The other journeys run without the worker (playwright.config.ts): this one is about it.
@@ -93,7 +93,7 @@ test.describe("the installable app", () => {
     expect(script.ok()).toBe(true);
     expect(script.headers()["cache-control"]).toBe("no-cache");
 
-    await signUp(page, addressFor("wanda", testInfo), "Wanda");
+    await signUpFresh(page, addressFor("wanda", testInfo), "Wanda");
     const landing = new LandingPage(page);
     await landing.openWithSession();
     await controlledByWorker(page);
@@ -157,7 +157,7 @@ test.describe("the installable app", () => {
     context,
     consoleErrors,
   }, testInfo) => {
-    await signUp(page, addressFor("olive", testInfo), "Olive");
+    await signUpFresh(page, addressFor("olive", testInfo), "Olive");
     const groupName = "Offline Picnic 🧺";
     const groupId = await createGroup(page, groupName);
     await page.goto("/home");
@@ -210,7 +210,7 @@ test.describe("the installable app", () => {
     context,
     consoleErrors,
   }, testInfo) => {
-    await signUp(page, addressFor("piper", testInfo), "Piper");
+    await signUpFresh(page, addressFor("piper", testInfo), "Piper");
     const landing = new LandingPage(page);
     await landing.openWithSession();
     await controlledByWorker(page);

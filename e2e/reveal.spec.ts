@@ -2,9 +2,8 @@ import type { Page } from "@playwright/test";
 import { HomePage } from "./pages/group-pages";
 import { RoundTabs } from "./pages/round-pages";
 import { SignInPage } from "./pages/sign-in-page";
-import { signUp } from "./support/accounts";
 import { deviceContext, expect, test, watchConsole } from "./support/fixtures";
-import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
 import { mailsTo, waitForEmail } from "./support/mailbox";
 import { voteAndSubmit } from "./support/round-api";
 import { expectScreen } from "./support/screens";
@@ -39,13 +38,13 @@ test.describe("the reveal", () => {
     thirdBrowserPage: cyPage,
     browser,
     device,
+    people,
   }, testInfo) => {
-    // An address is new at each call: Ann's is kept for her second device.
-    const annEmail = addressFor("ann-reveal", testInfo);
-    await Promise.all([
-      signUp(page, annEmail, ANN),
-      signUp(benPage, addressFor("ben-reveal", testInfo), BEN),
-      signUp(cyPage, addressFor("cy-reveal", testInfo), CY),
+    // Ann's address is kept for her second device.
+    const [{ email: annEmail }] = await Promise.all([
+      people.signIn(page, ANN),
+      people.signIn(benPage, BEN),
+      people.signIn(cyPage, CY),
     ]);
     const groupId = await createGroup(page, GROUP, "5", "1");
     const link = await inviteLinkOf(page, groupId);

@@ -1,8 +1,7 @@
 import { HomePage } from "./pages/group-pages";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
-import { signUp } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
 import { advanceClock } from "./support/rounds";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -21,11 +20,12 @@ test.describe("rounds", () => {
     otherBrowserPage: benPage,
     // Cy: a third person on the same kind of device.
     thirdBrowserPage: cyPage,
-  }, testInfo) => {
+    people,
+  }) => {
     await Promise.all([
-      signUp(page, addressFor("ann", testInfo), ANN),
-      signUp(benPage, addressFor("ben", testInfo), BEN),
-      signUp(cyPage, addressFor("cy", testInfo), CY),
+      people.signIn(page, ANN),
+      people.signIn(benPage, BEN),
+      people.signIn(cyPage, CY),
     ]);
     const groupId = await createGroup(page, GROUP, "5", "1");
     // Alone, Ann cannot start: the button is disabled and says why.

@@ -1,8 +1,7 @@
 import { LandingPage } from "./pages/landing-page";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
-import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
-import { addressFor, createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
+import { createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
 import { sequentialApiTrips } from "./support/round-trips";
 import { expectScreen, shoot } from "./support/screens";
 import { copiedTexts, expectRichPreview, withoutShareSheet } from "./support/share";
@@ -83,11 +82,9 @@ test.describe("round share cards", () => {
     otherBrowserPage: benPage,
     browser,
     request,
-  }, testInfo) => {
-    await Promise.all([
-      signUp(page, addressFor("ann-share", testInfo), ANN),
-      signUp(benPage, addressFor("ben-share", testInfo), BEN),
-    ]);
+    people,
+  }) => {
+    await Promise.all([people.signIn(page, ANN), people.signIn(benPage, BEN)]);
     const groupId = await createGroup(page, GROUP, "5", "1");
     await joinByLink(benPage, await inviteLinkOf(page, groupId), GROUP);
     const [ann, ben] = [new RoundTabs(page), new RoundTabs(benPage)];

@@ -1,12 +1,14 @@
 import { fileURLToPath } from "node:url";
 import type { TestInfo } from "@playwright/test";
 import { DetailsPage } from "./pages/details-page";
+import { HomePage } from "./pages/group-pages";
 import { NavBar } from "./pages/nav-bar";
 import { ProfilePage } from "./pages/profile-page";
 import { ConfirmEmailPrompt, SignInPage } from "./pages/sign-in-page";
 import { requestLinkMail, signUp } from "./support/accounts";
 import { expect, expectAccessible, expectRefusedRequest, test } from "./support/fixtures";
 import { waitForEmail } from "./support/mailbox";
+import { signUpFresh } from "./support/people";
 import { adminEmail } from "./support/ports";
 
 const photo = fileURLToPath(new URL("./fixtures/avatar.png", import.meta.url));
@@ -153,7 +155,8 @@ test.describe("passwordless sign-in", () => {
 
   test("the Admin item and /admin are for product admins only", async ({ page }, testInfo) => {
     const nav = new NavBar(page);
-    await signUp(page, addressFor("ivy", testInfo), "Ivy");
+    await signUpFresh(page, addressFor("ivy", testInfo), "Ivy");
+    await new HomePage(page).open();
     await nav.menuButton.click();
     await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Admin" })).toBeHidden();
@@ -164,7 +167,8 @@ test.describe("passwordless sign-in", () => {
     await nav.choose("Log Out");
     await expect(page).toHaveURL("/");
     // ADMIN_EMAILS of the e2e server (playwright.config.ts) lists this address.
-    await signUp(page, adminEmail("menu", testInfo.project.name), "Max");
+    await signUpFresh(page, adminEmail("menu", testInfo.project.name), "Max");
+    await page.goto("/home");
     await nav.choose("Admin");
     await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
@@ -212,11 +216,12 @@ test.describe("profiles", () => {
     const nav = new NavBar(page);
     const profile = new ProfilePage(page);
     const friendEmail = addressFor("kim", testInfo);
-    await signUp(friend, friendEmail, "Kim");
+    await signUpFresh(friend, friendEmail, "Kim");
+    await new HomePage(friend).open();
     await new NavBar(friend).choose("Profile");
     await expect(friend).toHaveURL(/\/user-profile\/[^/]+$/);
 
-    await signUp(page, addressFor("lee", testInfo), "Lee");
+    await signUpFresh(page, addressFor("lee", testInfo), "Lee");
     await page.goto(friend.url());
     await expect(profile.heading("Kim")).toBeVisible();
     await expect(profile.joined).toBeVisible();

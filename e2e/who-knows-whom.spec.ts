@@ -1,7 +1,6 @@
 import { RoundTabs } from "./pages/round-pages";
-import { signUp } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
-import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
 import { voteAndSubmit } from "./support/round-api";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -18,11 +17,12 @@ test.describe("who knows whom", () => {
     otherBrowserPage: benPage,
     // Cy: a third person on the same kind of device.
     thirdBrowserPage: cyPage,
+    people,
   }, testInfo) => {
     await Promise.all([
-      signUp(page, addressFor("ann-wkw", testInfo), ANN),
-      signUp(benPage, addressFor("ben-wkw", testInfo), BEN),
-      signUp(cyPage, addressFor("cy-wkw", testInfo), CY),
+      people.signIn(page, ANN),
+      people.signIn(benPage, BEN),
+      people.signIn(cyPage, CY),
     ]);
     const groupId = await createGroup(page, GROUP, "5", "1");
     const link = await inviteLinkOf(page, groupId);

@@ -4,9 +4,11 @@ import {
   type BrowserContextOptions,
   test as base,
   type ConsoleMessage,
+  type Cookie,
   expect,
   type Page,
 } from "@playwright/test";
+import { signInByLink } from "./people";
 
 type DeviceOptions = Pick<
   BrowserContextOptions,
@@ -28,15 +30,63 @@ function browserOfItsOwn(who: string) {
   };
 }
 
-export const test = base.extend<{
-  /** The project's device options, for a browser of one's own like it. */
-  device: DeviceOptions;
-  consoleErrors: string[];
-  /** A page in a second browser on the same kind of device: another person, or another phone. */
-  otherBrowserPage: Page;
-  /** A page in a third browser on the same kind of device: a third person. */
-  thirdBrowserPage: Page;
-}>({
+/** Someone the worker signed up (see `people`). */
+export interface Person {
+  email: string;
+  name: string;
+}
+
+/**
+ * The people of one worker's journeys, each signed up once, through the real
+ * e-mailed link (signInByLink), on the first journey that asks for them.
+ */
+export interface People {
+  /**
+   * Signs `page`'s browser in as the worker's person called `name` (their
+   * session's cookies); the page stays where it was. For journeys whose subject
+   * is not signing in and that look only at what they make themselves (their own
+   * group): the person may already belong to other journeys' groups.
+   */
+  signIn(page: Page, name: string): Promise<Person>;
+}
+
+export const test = base.extend<
+  {
+    /** The project's device options, for a browser of one's own like it. */
+    device: DeviceOptions;
+    consoleErrors: string[];
+    /** A page in a second browser on the same kind of device: another person, or another phone. */
+    otherBrowserPage: Page;
+    /** A page in a third browser on the same kind of device: a third person. */
+    thirdBrowserPage: Page;
+  },
+  { people: People }
+>({
+  people: [
+    async ({ playwright }, use, workerInfo) => {
+      const { baseURL } = workerInfo.project.use;
+      const project = workerInfo.project.name;
+      const signedUp = new Map<string, Promise<{ person: Person; cookies: Cookie[] }>>();
+      const signUp = async (name: string) => {
+        const slug = name.toLowerCase().replace(/[^a-z]+/g, "-");
+        const email = `${slug}-w${workerInfo.workerIndex}-${project}-${Date.now()}@example.test`;
+        const jar = await playwright.request.newContext({ baseURL });
+        await signInByLink(jar, email, name);
+        const { cookies } = await jar.storageState();
+        await jar.dispose();
+        return { person: { email, name }, cookies };
+      };
+      await use({
+        async signIn(page, name) {
+          if (!signedUp.has(name)) signedUp.set(name, signUp(name));
+          const { person, cookies } = await (signedUp.get(name) as ReturnType<typeof signUp>);
+          await page.context().addCookies(cookies);
+          return person;
+        },
+      });
+    },
+    { scope: "worker" },
+  ],
   // Playwright reads a fixture's dependencies from its named parameters: each device option is named.
   device: async ({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }, use) =>
     use({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch }),
