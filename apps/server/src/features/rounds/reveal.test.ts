@@ -73,6 +73,15 @@ function marksOf(votes: Vote[]) {
   );
 }
 
+/** The votes a reveal shows `viewer`: own picks, theirs, and those about them. */
+const shownTo = (viewer: Player, votes: Vote[]) =>
+  votes.filter(
+    (v) =>
+      v.selectedBy === v.selectedFor ||
+      v.selectedBy === viewer.userId ||
+      v.selectedFor === viewer.userId,
+  );
+
 async function unseen(by: TestClient) {
   const answer = await rounds.ofMine(by);
   expect(answer.status).toBe(200);
@@ -127,7 +136,8 @@ describe("the reveal of docs/game-rules.md's example", () => {
     });
 
     expect(await unseen(ana)).toEqual([{ groupId, roundId: first }]);
-    expect(await revealed(ana)).toEqual({ round, votes });
+    // Ana's reveal: the round as its page reads it, its votes but Ben's and Cy's of each other.
+    expect(await revealed(ana)).toEqual({ round, votes: shownTo(ana, votes) });
     const seen = await rounds.revealSeen(ana, groupId, first);
     expect([seen.status, seen.body]).toEqual([200, { data: { revealSeen: true } }]);
     expect(await unseen(ana)).toEqual([]);
@@ -208,6 +218,22 @@ describe("the reveal of docs/game-rules.md's example", () => {
         expect(answer.text).not.toContain(DRAFT);
       }
     }
+    // A reveal carries each member's own pick, the viewer's predictions and those about
+    // the viewer: Ana's has no prediction between Ben and Dan, her figures still count them.
+    const toAna = await revealed(ana);
+    expect(marksOf(toAna?.votes ?? [])).toEqual({
+      "Ana>Ana": null,
+      "Ana>Ben": true,
+      "Ana>Cy": null,
+      "Ben>Ben": null,
+      "Ben>Ana": true,
+      "Dan>Dan": null,
+      "Dan>Ana": true,
+    });
+    expect(toAna?.round.memberStats[ben.userId]?.readRightBy).toBe(
+      (await rounds.round(ana, groupId, second)).body.data.roundData.memberStats[ben.userId]
+        ?.readRightBy,
+    );
     // Cy's reveal is round 2 too: Cy took part, and shows as not submitted.
     const toCy = await revealed(cy);
     expect(toCy?.round.id).toBe(second);
@@ -222,7 +248,8 @@ describe("seen once per member", () => {
     const reveal = await revealed(ana);
     expect(reveal?.round.id).toBe(second);
     expect(reveal?.round.revealSeen).toBe(false);
-    expect(reveal?.votes).toEqual((await rounds.votes(ana, groupId, second)).body.data.votesData);
+    const all = (await rounds.votes(ana, groupId, second)).body.data.votesData;
+    expect(reveal?.votes).toEqual(shownTo(ana, all));
     expect(await unseen(anaElsewhere)).toEqual([{ groupId, roundId: second }]);
 
     expect((await rounds.revealSeen(ana, groupId, second)).status).toBe(200);

@@ -1,4 +1,4 @@
-import type { Reveal, UnseenResults } from "@eitheror/shared/rounds/schema";
+import type { Reveal, UnseenResults, Vote } from "@eitheror/shared/rounds/schema";
 import type { Tx } from "../../db/client";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
@@ -14,6 +14,17 @@ export async function unseenResultsOf(tx: Tx, userId: string): Promise<UnseenRes
   const rows = await newestPlayedRounds(tx, userId);
   return rows.filter((row) => !row.seen).map(({ groupId, roundId }) => ({ groupId, roundId }));
 }
+
+/**
+ * The votes a reveal shows its viewer (issue 41): each member's own pick, the
+ * viewer's predictions and the predictions about the viewer. Three per member,
+ * where the closed round's page has one per pair: 300 votes in a group of 100,
+ * not 10,000. Every member's figures are counted from all the votes before.
+ */
+const revealsTo = (viewerId: string) => (vote: Vote) =>
+  vote.selectedBy === vote.selectedFor ||
+  vote.selectedBy === viewerId ||
+  vote.selectedFor === viewerId;
 
 /**
  * A closed round's reveal, once per member across devices
@@ -32,7 +43,12 @@ export function createRoundReveal({ db, clock }: Core, parts: HistoryParts) {
       if (!newest || newest.seen) return null;
       const round = await findRound(db, id, { roundId: newest.roundId });
       if (!round?.archivedAt) return null;
-      return readClosedRound(db, { ...round, archivedAt: round.archivedAt }, me.user.id);
+      const closed = await readClosedRound(
+        db,
+        { ...round, archivedAt: round.archivedAt },
+        me.user.id,
+      );
+      return { ...closed, votes: closed.votes.filter(revealsTo(me.user.id)) };
     },
 
     /**
