@@ -2,30 +2,20 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sessionQueryKey } from "@/features/auth/api/get-session";
 import { createQueryClient } from "@/lib/query-client";
+import { groupRow, json, signInAda } from "../../../test/member-screens";
 import { LandingRoute } from "./landing";
 
 const PITCH = "Think you know your friends?";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-const group = (id: string, name: string) => ({
-  id,
-  name,
-  maxMembers: 8,
-  memberCount: 2,
-  daysBetweenRounds: 1,
-  admin: "u-1",
-});
 
 /** The server: two groups, the second awaiting the viewer's votes; today's dilemma is not the point. */
 function server() {
   vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
     const path = new URL(String(url), window.location.origin).pathname;
     if (path === "/api/groups")
-      return json(200, { data: { groupsData: [group("g1", "Idle Club"), group("g2", "Tea 🍵")] } });
+      return json(200, {
+        data: { groupsData: [groupRow("g1", "Idle Club"), groupRow("g2", "Tea 🍵")] },
+      });
     if (path === "/api/rounds/current") {
       const open = { roundId: "r1", groupId: "g2", dueDate: "2099-01-01T00:00:00.000Z" };
       return json(200, {
@@ -41,17 +31,7 @@ function server() {
 
 function renderLanding(user: { isAnonymous: boolean; name: string | null }) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, {
-    session: { id: "s1", expiresAt: new Date("2099-01-01") },
-    user: {
-      id: "u-1",
-      email: "ada@example.test",
-      emailVerified: !user.isAnonymous,
-      image: null,
-      createdAt: new Date("2026-11-01"),
-      ...user,
-    },
-  });
+  signInAda(queryClient, user);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import { createQueryClient } from "@/lib/query-client";
+import { json } from "../../../../test/member-screens";
 import { type GroupClosedState, GroupPage } from "./group-page";
 
 /** Stands in for the browser's EventSource: the test says what the server sent. */
@@ -40,9 +41,6 @@ const group = {
     { id: "u-me", displayName: "Dee", photoURL: null, admin: false },
   ],
 };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** The server: the group answers while `stillMember()`, then the usual 404. */
 function serverWhere(stillMember: () => boolean) {

@@ -4,6 +4,7 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
+import { groupCardLinks } from "../../../../test/member-screens";
 import { MyGroups } from "./my-groups";
 
 const summary = (id: string, name: string) => ({
@@ -43,10 +44,7 @@ describe("MyGroups", () => {
       </QueryClientProvider>,
     );
     await screen.findByText("Needs you");
-    const cards = screen
-      .getAllByRole("link")
-      .map((link) => link.getAttribute("href"))
-      .filter((href) => href?.startsWith("/group/"));
+    const cards = groupCardLinks();
     expect(cards).toEqual(["/group/g3", "/group/g2", "/group/g1"]);
   });
 });
