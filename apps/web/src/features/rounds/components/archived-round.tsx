@@ -289,11 +289,7 @@ function MemberResult({
   const name = nameOf(member.id);
   const optionText = (option: "A" | "B") => (option === "A" ? round.optionA : round.optionB);
   return (
-    <li
-      aria-label={name}
-      // Laid out and painted when near the screen: a full group's list is long.
-      className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border [contain-intrinsic-size:auto_16rem] [content-visibility:auto]"
-    >
+    <li aria-label={name} className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border">
       <div className="flex items-start gap-3">
         <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
         <div className="min-w-0 flex-1">
