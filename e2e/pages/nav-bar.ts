@@ -31,7 +31,8 @@ export class NavBar {
 
   /** Picks Light, Dark or System from the guest's theme button or the member's menu. */
   async chooseTheme(theme: "Light" | "Dark" | "System") {
-    await ((await this.menuButton.isVisible()) ? this.menuButton : this.themeButton).click();
+    // Whichever the header shows; a member's end of it is fetched after the page, so wait for it.
+    await this.menuButton.or(this.themeButton).click();
     await this.page.getByRole("menuitemradio", { name: theme }).click();
   }
 
