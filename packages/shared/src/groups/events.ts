@@ -27,6 +27,8 @@ export const groupEventSchema = z.discriminatedUnion("type", [
   }),
   /** A round started other than by the last one closing: the first, or the next of a group a second member joined. */
   z.object({ type: z.literal("round-started"), roundId: z.string() }),
+  /** A comment of a closed round was hidden by moderation: its text leaves the pages showing it. */
+  z.object({ type: z.literal("comment-hidden"), roundId: z.string() }),
   /** The group's name, size or duration changed. */
   z.object({ type: z.literal("group-changed") }),
   /** The group is gone: its pages leave. */

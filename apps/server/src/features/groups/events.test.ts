@@ -113,7 +113,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("the live group stream", () => {
-  it("shows another member's submit within 2 s, and the round closing on the last one, with no vote in it", async () => {
+  it("shows another member's submit within 2 s, the round closing on the last one and a comment hidden, with no vote in it", async () => {
     const [ana, ben, cy] = [await member(t, "Ana"), await member(t, "Ben"), await member(t, "Cy")];
     const groupId = await groupWith(ana, [ben, cy]);
     expect((await rounds.start(ana, groupId)).status).toBe(200);
@@ -153,6 +153,13 @@ describe("the live group stream", () => {
     }
     const closed = await stream.next((e) => e.type === "round-closed");
     expect(closed.data).toMatchObject({ roundId, nextRoundId: expect.any(String) });
+    // The admin hides Ben's comment: pages showing the round hear it, without the text.
+    const hide = await ana.post(`/api/groups/${groupId}/rounds/${roundId}/comments/hide`, {
+      body: { selectedBy: ben.userId, selectedFor: ana.userId },
+    });
+    expect(hide.status).toBe(200);
+    const hidden = await stream.next((e) => e.type === "comment-hidden");
+    expect(hidden.data).toEqual({ type: "comment-hidden", roundId });
 
     for (const event of stream.events)
       expect(groupEventSchema.parse(event.data)).toEqual(event.data);

@@ -184,12 +184,15 @@ describe("the group admin hides a comment", () => {
       (await cy.post(`/api/groups/${groupId}/rounds/${roundId}/comments/hide`, { body: key }))
         .status,
     ).toBe(404);
+    const find = (votes: Vote[]) =>
+      votes.find((v) => v.selectedBy === ben.userId && v.selectedFor === ana.userId);
+    // Read just before: what the server keeps of the round for its members is dropped by the hide.
+    const before = find((await rounds.votes(ana, groupId, roundId)).body.data.votesData);
+    expect(before).toMatchObject({ comments: "Ana would never!" });
     const hidden = await ana.post(`/api/groups/${groupId}/rounds/${roundId}/comments/hide`, {
       body: key,
     });
     expect(hidden.status).toBe(200);
-    const find = (votes: Vote[]) =>
-      votes.find((v) => v.selectedBy === ben.userId && v.selectedFor === ana.userId);
     const seenByAna = find((await rounds.votes(ana, groupId, roundId)).body.data.votesData);
     expect(seenByAna).toMatchObject({ comments: null, commentHidden: true });
     const seenByBen = find((await rounds.votes(ben, groupId, roundId)).body.data.votesData);

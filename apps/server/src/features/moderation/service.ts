@@ -11,6 +11,7 @@ import type { Unit } from "../../db/transaction";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { conflict, notFound } from "../../lib/http/errors";
+import { publishAfterCommit } from "../../lib/live/events";
 import type { GroupAccess } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
 import {
@@ -98,7 +99,7 @@ function toReport(row: QueueRow): Report {
 
 /** Hides a comment, closes the open reports about it and logs who did it, in one unit. */
 async function hideCommentAndClose(
-  { clock }: Pick<Core, "clock">,
+  { clock, events }: Pick<Core, "clock" | "events">,
   log: ModerationLog,
   unit: Unit,
   {
@@ -128,6 +129,8 @@ async function hideCommentAndClose(
     groupId,
     detail,
   });
+  // Pages showing it, and what instances keep of the round, drop its text.
+  publishAfterCommit(unit, events, groupId, { type: "comment-hidden", roundId: key.roundId });
 }
 
 /** What a group's admin, and the product admin, may do to what a round shows. */
@@ -193,13 +196,13 @@ async function openReport(unit: Unit, reportId: string): Promise<ReportRow> {
 
 /** Hides what the report names, closing every open report about it. */
 async function hideReported(
-  { clock }: Core,
+  core: Core,
   { hideDilemma, log }: ModerationOptions,
   unit: Unit,
   report: ReportRow,
   actorId: string,
 ) {
-  const now = clock.now();
+  const now = core.clock.now();
   if (report.target === "dilemma") {
     await hideDilemma(unit, report.dilemmaId, actorId);
     await resolveReports(
@@ -209,7 +212,7 @@ async function hideReported(
     );
     return;
   }
-  await hideCommentAndClose({ clock }, log, unit, {
+  await hideCommentAndClose(core, log, unit, {
     key: {
       roundId: report.roundId,
       selectedBy: report.commentBy ?? "",

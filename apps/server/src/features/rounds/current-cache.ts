@@ -19,6 +19,8 @@ interface Entry<V> {
 
 interface GroupReads<V> {
   entries: Map<string, Entry<V>>;
+  /** When a read of it was last kept (app clock, ms). */
+  keptAt: number;
   /** Reads begun before this (see `begin`) may be out of date: they are not kept. */
   changedAt: number;
   changedFor: Map<string, number>;
@@ -41,8 +43,13 @@ export interface ReadStart {
 export const createCurrentCache = (clock: Clock, events: EventBus) =>
   createGroupReads<CurrentRound>(clock, events, (round) => Date.parse(round.dueDate));
 
-/** The reads of a group that are the same for every member, by name (decision 0080). */
-export type SharedRead = "leaderboard" | "past-rounds" | "who-knows-whom";
+/** The reads of a group that are the same for every member, by name (decisions 0080, 0083). */
+export type SharedRead =
+  | "leaderboard"
+  | "past-rounds"
+  | "who-knows-whom"
+  /** A closed round, but for each member's own cut (history.ts, createClosedRounds). */
+  | `closed-round:${string}`;
 
 /**
  * What every member of a group reads alike (the leaderboard, the past rounds,
@@ -52,15 +59,52 @@ export type SharedRead = "leaderboard" | "past-rounds" | "who-knows-whom";
  */
 export function createSharedReads(clock: Clock, events: EventBus) {
   const reads = createGroupReads<object>(clock, events, () => Number.POSITIVE_INFINITY);
+  /** Reads under way, by group and name: members asking meanwhile wait for the same one. */
+  const underWay = new Map<string, { start: ReadStart; value: Promise<object> }>();
   return {
     /** The group's `name` read as kept, or `read()` kept (the same object for every member until it changes). */
     async through<T extends object>(groupId: string, name: SharedRead, read: () => Promise<T>) {
       const kept = reads.get(groupId, name);
       if (kept) return kept as T;
+      const key = `${groupId}\n${name}`;
+      const going = underWay.get(key);
+      if (going && !reads.changedSince(groupId, name, going.start)) return (await going.value) as T;
       const start = reads.begin();
-      return reads.keep(groupId, name, await read(), start);
+      const value = read().then((value) => reads.keep(groupId, name, value, start));
+      underWay.set(key, { start, value });
+      try {
+        return await value;
+      } finally {
+        if (underWay.get(key)?.value === value) underWay.delete(key);
+      }
     },
+    /** How many groups' reads this instance holds (idle ones are let go). */
+    groupsHeld: () => reads.groupsHeld(),
   };
+}
+
+/**
+ * Moves `group` to the end of `groups` (the most recently kept) and forgets the
+ * groups at the front that nothing was kept of for CURRENT_MAX_AGE_MS: none of
+ * their reads may be served any more, so an idle group holds no memory (a
+ * closed round of 100 members is a few MB). Answers whether any was forgotten.
+ */
+function moveToEnd<V>(
+  groups: Map<string, GroupReads<V>>,
+  groupId: string,
+  group: GroupReads<V>,
+  now: number,
+) {
+  group.keptAt = now;
+  groups.delete(groupId);
+  groups.set(groupId, group);
+  let dropped = false;
+  for (const [id, idle] of groups) {
+    if (idle === group || (now >= idle.keptAt && now - idle.keptAt < CURRENT_MAX_AGE_MS)) break;
+    groups.delete(id);
+    dropped = true;
+  }
+  return dropped;
 }
 
 /**
@@ -77,12 +121,14 @@ function createGroupReads<V extends object>(
   /** Orders reads and changes as this instance saw them. */
   let seen = 0;
   let clearedAt = 0;
+  /** Groups forgotten as idle (moveToEnd): a read begun before is not kept in their new place. */
+  let idleDroppedAt = 0;
 
   const groupOf = (groupId: string) => {
     let group = groups.get(groupId);
     if (!group) {
       if (groups.size >= MAX_GROUPS) forgetAll();
-      group = { entries: new Map(), changedAt: 0, changedFor: new Map() };
+      group = { entries: new Map(), keptAt: 0, changedAt: idleDroppedAt, changedFor: new Map() };
       groups.set(groupId, group);
     }
     return group;
@@ -111,6 +157,7 @@ function createGroupReads<V extends object>(
       if (now < entry.at || now - entry.at >= CURRENT_MAX_AGE_MS || now >= entry.due) return null;
       return entry.value;
     },
+    groupsHeld: () => groups.size,
     /** Marks the start of a read, before its first query. */
     begin: (): ReadStart => ({ order: ++seen, at: clock.now().getTime() }),
     /** Keeps a read begun at `start`, unless something changed since; answers what to serve. */
@@ -120,7 +167,16 @@ function createGroupReads<V extends object>(
       if (changed >= start.order) return value;
       const kept = Object.freeze(value);
       group.entries.set(userId, { value: kept, at: start.at, due: dueOf(value) });
+      if (moveToEnd(groups, groupId, group, clock.now().getTime())) idleDroppedAt = ++seen;
       return kept;
+    },
+    /** Whether the group (or the key's part of it) changed since a read began at `start`. */
+    changedSince(groupId: string, userId: string, start: ReadStart): boolean {
+      const group = groups.get(groupId);
+      const changed = group
+        ? Math.max(group.changedAt, group.changedFor.get(userId) ?? 0)
+        : idleDroppedAt;
+      return Math.max(clearedAt, changed) >= start.order;
     },
     /** The member changed their own part (a vote): their next read reads again. */
     forget(groupId: string, userId: string) {

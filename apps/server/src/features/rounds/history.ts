@@ -11,7 +11,6 @@ import {
   type LeaderboardEntry,
   type MemberStat,
   type PastRound,
-  type Reveal,
   roundMessages,
   type Vote,
 } from "@eitheror/shared/rounds/schema";
@@ -36,21 +35,31 @@ export const unjudged = <V>(votes: V[]) => votes.map((vote) => ({ ...vote, isRig
 /**
  * A closed round's submitted ballots, each prediction judged right or wrong.
  * Only submitters' votes are listed (drafts stay private), so their voters are
- * the submitted participants, whose own picks are the truths.
+ * the submitted participants, whose own picks are the truths. A hidden
+ * comment's text is still in: `asSeenBy` takes it out for all but its author.
  */
-async function judgedBallots(tx: Tx, roundId: string, me: string): Promise<Vote[]> {
+async function judgedBallots(tx: Tx, roundId: string): Promise<Vote[]> {
   const ballots = await listSubmittedVotes(tx, roundId);
   const voters = new Set(ballots.map((vote) => vote.selectedBy));
   const judged = judgeVotes(
     [...voters].map((id) => ({ id, submitted: true })),
     ballots,
   );
-  // A hidden comment's text is its author's alone (decision 0077).
+  // `commentHidden` is only said of a hidden comment.
   return judged.map(({ commentHidden, ...vote }) =>
-    commentHidden
-      ? { ...vote, commentHidden, comments: vote.selectedBy === me ? vote.comments : null }
-      : vote,
+    commentHidden ? { ...vote, commentHidden } : vote,
   );
+}
+
+/**
+ * The votes as `me` may read them: a hidden comment's text is its author's alone
+ * (decision 0077). With nothing to take out, the same array (its answer's bytes
+ * are then shared too, decision 0021).
+ */
+function asSeenBy(votes: readonly Vote[], me: string): readonly Vote[] {
+  const hidesFromMe = (vote: Vote) => vote.commentHidden && vote.selectedBy !== me;
+  if (!votes.some(hidesFromMe)) return votes;
+  return votes.map((vote) => (hidesFromMe(vote) ? { ...vote, comments: null } : vote));
 }
 
 /**
@@ -88,14 +97,19 @@ async function memberStatsOf(
   );
 }
 
-/** A closed round as `me` reads it, with its judged ballots: the archived round's answer and the reveal's. */
-export async function readClosedRound(
+/** A closed round as every member reads it, but for what is each one's own (`ClosedRounds`). */
+interface ClosedRoundForAll {
+  round: Omit<ArchivedRound, "revealSeen">;
+  /** Every judged ballot, hidden comments' text included. */
+  votes: readonly Vote[];
+}
+
+async function readClosedRoundForAll(
   tx: Tx,
   round: FoundRound & { archivedAt: Date },
-  me: string,
-): Promise<Reveal> {
+): Promise<ClosedRoundForAll> {
   const results = await listResults(tx, round.id);
-  const votes = await judgedBallots(tx, round.id, me);
+  const votes = await judgedBallots(tx, round.id);
   const participants = results.map((r) => ({
     id: r.id,
     submitted: r.isSubmitted,
@@ -104,20 +118,56 @@ export async function readClosedRound(
   const fixed = Object.fromEntries(
     participants.map(({ id, submitted, points }) => [id, { isSubmitted: submitted, points }]),
   );
-  const archived: ArchivedRound = {
-    id: round.id,
-    groupId: round.groupId,
-    dilemma: round.dilemma,
-    optionA: round.optionA,
-    optionB: round.optionB,
-    proposedBy: await proposerOf(tx, round.id),
-    archivedDate: round.archivedAt.toISOString(),
-    memberStats: await memberStatsOf(tx, round, participants, votes),
-    topReaderIds: topReaders(fixed),
-    revealSeen: await revealSeenBy(tx, round.id, me),
-    members: results.map(({ id, displayName, photoURL }) => ({ id, displayName, photoURL })),
+  return {
+    round: {
+      id: round.id,
+      groupId: round.groupId,
+      dilemma: round.dilemma,
+      optionA: round.optionA,
+      optionB: round.optionB,
+      proposedBy: await proposerOf(tx, round.id),
+      archivedDate: round.archivedAt.toISOString(),
+      memberStats: await memberStatsOf(tx, round, participants, votes),
+      topReaderIds: topReaders(fixed),
+      members: results.map(({ id, displayName, photoURL }) => ({ id, displayName, photoURL })),
+    },
+    votes,
   };
-  return { round: archived, votes };
+}
+
+/**
+ * A group's closed rounds as its members read them (decision 0083): what they
+ * all see alike (the judged votes, each one's figures) is read and judged once
+ * for all of them, as a shared read of the group, and each member gets their own cut of it:
+ * hidden comments' text taken out, whether they have seen the reveal. A round
+ * once closed changes only by what drops the group's shared reads (a member
+ * leaving, a name, a comment hidden: each an event of the group).
+ */
+export function createClosedRounds(db: Tx, shared: SharedReads) {
+  const forAll = (round: FoundRound & { archivedAt: Date }) =>
+    shared.through(round.groupId, `closed-round:${round.id}`, () =>
+      readClosedRoundForAll(db, round),
+    );
+
+  return {
+    /** The round as `me` reads it. */
+    async round(round: FoundRound & { archivedAt: Date }, me: string): Promise<ArchivedRound> {
+      const [{ round: archived }, revealSeen] = await Promise.all([
+        forAll(round),
+        revealSeenBy(db, round.id, me),
+      ]);
+      return { ...archived, revealSeen };
+    },
+    /** The round's judged ballots that `shows` keeps (all by default), as `me` may read them. */
+    async votes(
+      round: FoundRound & { archivedAt: Date },
+      me: string,
+      shows?: (vote: Vote) => boolean,
+    ): Promise<readonly Vote[]> {
+      const { votes } = await forAll(round);
+      return asSeenBy(shows ? votes.filter(shows) : votes, me);
+    },
+  };
 }
 
 /** The group's round `roundId` if it is closed; else the 404 of an unknown or open round. */
@@ -157,6 +207,7 @@ export function settledMemberOf({ groups, settle }: HistoryParts) {
  */
 export function createRoundHistory({ db }: Core, parts: HistoryParts) {
   const memberOf = settledMemberOf(parts);
+  const closedRounds = createClosedRounds(db, parts.shared);
 
   return {
     async leaderboard(viewer: Viewer, groupId: string): Promise<LeaderboardEntry[]> {
@@ -179,18 +230,19 @@ export function createRoundHistory({ db }: Core, parts: HistoryParts) {
     async round(viewer: Viewer, groupId: string, roundId: string): Promise<ArchivedRound> {
       const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
       const round = await closedRound(db, id, roundId);
-      return (await readClosedRound(db, round, me.user.id)).round;
+      return closedRounds.round(round, me.user.id);
     },
 
     /**
      * A closed round's submitted ballots; of the open round, only the caller's own
      * (secrecy). Drafts never submitted stay their author's, even once it closed.
      */
-    async votes(viewer: Viewer, groupId: string, roundId: string): Promise<Vote[]> {
+    async votes(viewer: Viewer, groupId: string, roundId: string): Promise<readonly Vote[]> {
       const { groupId: id, viewer: me } = await memberOf(viewer, groupId);
       const round = await findRound(db, id, { roundId });
       if (!round) throw noSuchRound();
-      if (round.archivedAt) return judgedBallots(db, round.id, me.user.id);
+      const { archivedAt } = round;
+      if (archivedAt) return closedRounds.votes({ ...round, archivedAt }, me.user.id);
       return unjudged(await listVotes(db, round.id, me.user.id));
     },
   };

@@ -131,12 +131,13 @@ describe("statements per request", () => {
     timeout: 120_000,
   }, async () => {
     const { members, groupId } = await team("Shared", 4);
-    await playRound(members, groupId);
-    const [first, second] = members as [Player, Player];
+    const roundId = await playRound(members, groupId);
+    const [first, second, third] = members as [Player, Player, Player];
     const shared = {
       leaderboard: (by: TestClient) => rounds.leaderboard(by, groupId),
       pastRounds: (by: TestClient) => rounds.archived(by, groupId),
       whoKnowsWhom: (by: TestClient) => by.get(`/api/groups/${groupId}/who-knows-whom`),
+      closedRound: (by: TestClient) => rounds.round(by, groupId, roundId),
     };
     for (const [name, read] of Object.entries(shared)) {
       const firstRead = await t.database.statements.count(() => read(first));
@@ -146,5 +147,17 @@ describe("statements per request", () => {
       expect(secondRead.result.text, name).toBe(firstRead.result.text);
       expect(secondRead.statements.length, name).toBeLessThan(firstRead.statements.length);
     }
+    // The closed round's votes, and each member's reveal (their own cut of them), come
+    // from the closed round read above: no member's read reads the votes again.
+    const readsVotes = (statements: string[]) => statements.some((s) => /from "votes"/i.test(s));
+    const votes = await t.database.statements.count(() => rounds.votes(third, groupId, roundId));
+    expect(votes.result.body.data.votesData).toHaveLength(16);
+    expect(readsVotes(votes.statements)).toBe(false);
+    const secondReveal = await t.database.statements.count(() => rounds.reveal(second, groupId));
+    const thirdReveal = await t.database.statements.count(() => rounds.reveal(third, groupId));
+    expect(thirdReveal.result.body.data.revealData?.round.id).toBe(roundId);
+    expect(thirdReveal.result.text).not.toBe(secondReveal.result.text);
+    expect(thirdReveal.statements.length).toBe(secondReveal.statements.length);
+    expect(readsVotes(secondReveal.statements) || readsVotes(thirdReveal.statements)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { Tx } from "../../db/client";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { findRound } from "./data";
-import { closedRound, type HistoryParts, readClosedRound, settledMemberOf } from "./history";
+import { closedRound, createClosedRounds, type HistoryParts, settledMemberOf } from "./history";
 import { insertRevealSeen, newestPlayedRounds } from "./reveal-data";
 
 /**
@@ -34,6 +34,7 @@ const revealsTo = (viewerId: string) => (vote: Vote) =>
  */
 export function createRoundReveal({ db, clock }: Core, parts: HistoryParts) {
   const memberOf = settledMemberOf(parts);
+  const closedRounds = createClosedRounds(db, parts.shared);
 
   return {
     /** The reveal due to the caller in this group, or null: nothing new, or already seen. */
@@ -43,12 +44,12 @@ export function createRoundReveal({ db, clock }: Core, parts: HistoryParts) {
       if (!newest || newest.seen) return null;
       const round = await findRound(db, id, { roundId: newest.roundId });
       if (!round?.archivedAt) return null;
-      const closed = await readClosedRound(
-        db,
-        { ...round, archivedAt: round.archivedAt },
-        me.user.id,
-      );
-      return { ...closed, votes: closed.votes.filter(revealsTo(me.user.id)) };
+      const closed = { ...round, archivedAt: round.archivedAt };
+      const [archived, votes] = await Promise.all([
+        closedRounds.round(closed, me.user.id),
+        closedRounds.votes(closed, me.user.id, revealsTo(me.user.id)),
+      ]);
+      return { round: archived, votes: [...votes] };
     },
 
     /**

@@ -53,11 +53,12 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     return { data: { revealSeen: true as const } };
   });
 
-  addOperation(app, roundsApi.votes, async (request) => {
+  // A closed round's votes are one array for all who may read them alike (decision 0083).
+  const votesAnswer = sharedAnswer(roundsApi.votes);
+  addOperation(app, roundsApi.votes, async (request, reply) => {
     const { id, roundId } = request.params;
-    return {
-      data: { votesData: await service.history.votes(await request.signedIn(), id, roundId) },
-    };
+    const votesData = await service.history.votes(await request.signedIn(), id, roundId);
+    return votesAnswer(reply, votesData, () => ({ data: { votesData: [...votesData] } }));
   });
 
   addOperation(app, roundsApi.share, async (request) => {

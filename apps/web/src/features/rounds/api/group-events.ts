@@ -16,10 +16,13 @@ export function roundsStaleAfter(id: string): Partial<Record<GroupEventType, Que
   const whoKnowsWhom = operationKey(roundsApi.whoKnowsWhom, { id });
   // The closed round's results, told to each member once (issue 36).
   const reveal = operationKey(roundsApi.reveal, { id });
+  // Every round's votes of the group (the key's params match in part).
+  const closedRoundVotes = operationKey(roundsApi.votes, { id } as { id: string; roundId: string });
   return {
     "member-submitted": [currentRound],
     // Who knows whom shows the current members only.
     "members-changed": [whoKnowsWhom],
+    "comment-hidden": [reveal, closedRoundVotes],
     "round-closed": [currentRound, openRoundsOfMine, pastRounds, leaderboard, whoKnowsWhom, reveal],
     "round-started": [currentRound, openRoundsOfMine, pastRounds, leaderboard],
   };
