@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { RoundTabs } from "./pages/round-pages";
 import { expect, test } from "./support/fixtures";
 import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
@@ -45,19 +46,23 @@ test.describe("who knows whom", () => {
     expect(await voteAndSubmit(cyPage, groupId, { [ANN]: "B", [BEN]: "B", [CY]: "A" })).toEqual({
       roundClosed: true,
     });
-    const grid = page.getByRole("table", { name: /Right guesses of each member/ });
-    /** Where the row of `by` (who guessed) meets the column of `about`. */
-    const cell = async (by: string, about: string) => {
-      const column = await grid.evaluate(
+    const gridOn = (on: Page) => on.getByRole("table", { name: /Right guesses of each member/ });
+    const grid = gridOn(page);
+    /** Where the row of `by` (who guessed) meets the column of `about`, on `on`'s grid. */
+    const cellOn = async (on: Page, by: string, about: string) => {
+      const column = await gridOn(on).evaluate(
         (table, name) =>
           Array.from(table.querySelectorAll("thead th")).findIndex((th) =>
             th.textContent?.includes(name),
           ),
         about,
       );
-      const row = grid.getByRole("row").filter({ has: page.getByRole("rowheader", { name: by }) });
+      const row = gridOn(on)
+        .getByRole("row")
+        .filter({ has: on.getByRole("rowheader", { name: by }) });
       return row.getByRole("cell").nth(column - 1);
     };
+    const cell = (by: string, about: string) => cellOn(page, by, about);
     await expect(section).toContainText("over 1 finished round");
     await expect(await cell(ANN, BEN)).toHaveText("1 of 1 100%");
     await expect(await cell(CY, ANN)).toHaveText("0 of 1 0%");
@@ -78,6 +83,12 @@ test.describe("who knows whom", () => {
     for (const [by, about, text] of expected) await expect(await cell(by, about)).toHaveText(text);
     await expect(await cell(ANN, ANN)).toContainText("not applicable");
     await expect(grid.getByRole("rowheader").first()).toContainText(`${ANN}(You)`);
+    // Ben's page puts Ben first, his row and his column: the same counts meet.
+    await new RoundTabs(benPage).open(groupId, "leaderboard");
+    await expect(gridOn(benPage).getByRole("rowheader").first()).toContainText(`${BEN}(You)`);
+    for (const [by, about, text] of expected) {
+      await expect(await cellOn(benPage, by, about)).toHaveText(text);
+    }
 
     // Each one's most predictable and best reader, with the counts behind them.
     const figures = section.getByRole("list", { name: "Each member's figures" });

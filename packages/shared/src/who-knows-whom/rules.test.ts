@@ -1,8 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CastVote, type Participant, scoreRound } from "../rounds/rules";
-import { compareReadings, figuresOf, viewerFirst } from "./rules";
-import type { PairTally } from "./schema";
+import {
+  compareReadings,
+  figuresOf,
+  gridOf,
+  type NamedMember,
+  type PairTally,
+  viewerFirst,
+} from "./rules";
+import type { WhoKnowsWhom } from "./schema";
 
 type Pick = "A" | "B";
 interface PlayedRound {
@@ -43,6 +50,9 @@ const v = (selectedBy: string, selectedFor: string, optionSelected: Pick): CastV
   optionSelected,
 });
 const member = (id: string, displayName: string | null = id) => ({ id, displayName });
+/** The figures of `members` from the tallies, through the answer's matrices. */
+const figuresFrom = <M extends NamedMember>(members: M[], cells: readonly PairTally[]) =>
+  figuresOf(members, gridOf(members, cells));
 
 // The two examples of docs/game-rules.md#points, played one after the other.
 const allThree: PlayedRound = {
@@ -78,7 +88,7 @@ describe("the grid of docs/game-rules.md's examples", () => {
 
   it("names each member's most predictable and best reader with the figures", () => {
     const members = [member("ana", "Ana"), member("ben", "Ben"), member("cy", "Cy")];
-    const figures = figuresOf([...members, member("dee", "Dee")], cells);
+    const figures = figuresFrom([...members, member("dee", "Dee")], cells);
     const of = (id: string) => figures.find((f) => f.id === id);
     expect(of("ana")).toMatchObject({
       mostPredictable: { memberId: "ben", right: 1, tries: 2 },
@@ -103,13 +113,55 @@ describe("the grid of docs/game-rules.md's examples", () => {
       { predictorId: "x", targetId: "a", right: 1, tries: 2 },
       { predictorId: "x", targetId: "gone", right: 3, tries: 3 },
     ];
-    const [x] = figuresOf([member("x", "Xi"), member("z", "amy"), member("a", "Zed")], cells);
+    const [x] = figuresFrom([member("x", "Xi"), member("z", "amy"), member("a", "Zed")], cells);
     expect(x?.mostPredictable).toEqual({ memberId: "z", right: 1, tries: 2 });
   });
 
-  it("puts the viewer first and keeps the others' order", () => {
-    const order = viewerFirst([member("a"), member("b"), member("c")], "b").map((m) => m.id);
-    expect(order).toEqual(["b", "a", "c"]);
+  it("lays the tallies out as matrices in the members' order, 0 of 0 without a try", () => {
+    const members = [member("cy"), member("ana"), member("dee"), member("ben")];
+    const cellsWithGone = [...cells, { predictorId: "ana", targetId: "gone", right: 3, tries: 3 }];
+    expect(gridOf(members, cellsWithGone)).toEqual({
+      right: [
+        [0, 0, 0, 1],
+        [0, 0, 0, 1],
+        [0, 0, 0, 0],
+        [1, 2, 0, 0],
+      ],
+      tries: [
+        [0, 1, 0, 1],
+        [1, 0, 0, 2],
+        [0, 0, 0, 0],
+        [1, 2, 0, 0],
+      ],
+    });
+    expect(gridOf([], cells)).toEqual({ right: [], tries: [] });
+  });
+
+  it("puts the viewer first and keeps the others' order, rows and columns alike", () => {
+    const members = [member("ana"), member("ben"), member("cy")];
+    const grid: WhoKnowsWhom = {
+      groupId: "g",
+      closedRounds: 2,
+      members: figuresFrom(
+        members.map((m) => ({ ...m, photoURL: null })),
+        cells,
+      ),
+      ...gridOf(members, cells),
+    };
+    const seenByBen = viewerFirst(grid, "ben");
+    expect(seenByBen.members.map((m) => m.id)).toEqual(["ben", "ana", "cy"]);
+    expect(seenByBen.right).toEqual([
+      [0, 2, 1],
+      [1, 0, 0],
+      [1, 0, 0],
+    ]);
+    expect(seenByBen.tries).toEqual([
+      [0, 2, 1],
+      [2, 0, 1],
+      [1, 1, 0],
+    ]);
+    expect(viewerFirst(grid, "ana")).toBe(grid);
+    expect(viewerFirst(grid, "stranger")).toBe(grid);
   });
 });
 
@@ -163,7 +215,7 @@ describe("the grid's figures, for any rounds", () => {
         const cells = tally(rounds);
         const members = ids.map((id, i) => member(id, shown[i] ?? null));
         const nameOf = (id: string) => members.find((m) => m.id === id)?.displayName ?? "";
-        for (const figures of figuresOf(members, cells)) {
+        for (const figures of figuresFrom(members, cells)) {
           const sides = [
             { pick: figures.mostPredictable, mine: (c: PairTally) => c.predictorId === figures.id },
             { pick: figures.bestReader, mine: (c: PairTally) => c.targetId === figures.id },
@@ -192,8 +244,38 @@ describe("the grid's figures, for any rounds", () => {
       fc.property(fc.array(playedRound, { maxLength: 3 }), (rounds) => {
         const cells = tally(rounds);
         const members = ids.map((id) => member(id));
-        expect(figuresOf(members, [...cells].reverse())).toEqual(figuresOf(members, cells));
+        expect(figuresFrom(members, [...cells].reverse())).toEqual(figuresFrom(members, cells));
       }),
+    );
+  });
+});
+
+describe("the grid in the viewer's order, for any rounds and viewer", () => {
+  it("shows every pair's counts where that pair's row and column meet", () => {
+    fc.assert(
+      fc.property(
+        fc.array(playedRound, { maxLength: 3 }),
+        fc.shuffledSubarray(ids, { minLength: 1 }),
+        fc.constantFrom(...ids, "stranger"),
+        (rounds, order, viewerId) => {
+          const cells = tally(rounds);
+          const members = order.map((id) => ({ ...member(id), photoURL: null }));
+          const grid = { groupId: "g", closedRounds: rounds.length, ...gridOf(members, cells) };
+          const seen = viewerFirst({ ...grid, members: figuresFrom(members, cells) }, viewerId);
+          if (order.includes(viewerId)) expect(seen.members[0]?.id).toBe(viewerId);
+          seen.members.forEach((predictor, p) => {
+            seen.members.forEach((target, t) => {
+              const cell = cells.find(
+                (c) => c.predictorId === predictor.id && c.targetId === target.id,
+              );
+              expect([seen.right[p]?.[t], seen.tries[p]?.[t]]).toEqual([
+                cell?.right ?? 0,
+                cell?.tries ?? 0,
+              ]);
+            });
+          });
+        },
+      ),
     );
   });
 });

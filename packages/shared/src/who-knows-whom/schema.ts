@@ -17,15 +17,6 @@ export const whoKnowsWhomMessages = {
 
 const count = z.number().int().min(0);
 
-/** One ordered pair over the closed rounds: `right` of `tries` guesses of predictor about target. */
-export const pairTallySchema = z.object({
-  predictorId: z.string(),
-  targetId: z.string(),
-  right: count,
-  tries: count,
-});
-export type PairTally = z.infer<typeof pairTallySchema>;
-
 /** Another member and the figures behind a 'most predictable' or 'best reader'. */
 export const readingSchema = z.object({ memberId: z.string(), right: count, tries: count });
 export type Reading = z.infer<typeof readingSchema>;
@@ -41,14 +32,38 @@ export const whoKnowsWhomMemberSchema = z.object({
 });
 export type WhoKnowsWhomMember = z.infer<typeof whoKnowsWhomMemberSchema>;
 
-/** The grid: current members (the viewer first), and every pair with at least one try. */
-export const whoKnowsWhomSchema = z.object({
-  groupId: z.string(),
-  /** How many of the group's rounds are closed (0: nothing to show yet). */
-  closedRounds: count,
-  members: z.array(whoKnowsWhomMemberSchema),
-  cells: z.array(pairTallySchema),
-});
+/**
+ * A count per ordered pair of members, in the members' order: row = predictor's
+ * index, column = target's. The diagonal (nobody scores on themself) is 0.
+ */
+const pairMatrix = z.array(z.array(count));
+export type PairMatrix = z.infer<typeof pairMatrix>;
+
+/**
+ * The grid: the current members, in the order they joined (the same answer for
+ * every member; the page puts its viewer first), and two members × members
+ * matrices in that order: `right[p][t]` of `tries[p][t]` guesses of member p
+ * about member t were right (0 of 0: they never played a round together).
+ * Matrices, not an object per pair: at 100 members that is 9,900 pairs, and
+ * every member of the group reads them (decision 0080).
+ */
+export const whoKnowsWhomSchema = z
+  .object({
+    groupId: z.string(),
+    /** How many of the group's rounds are closed (0: nothing to show yet). */
+    closedRounds: count,
+    members: z.array(whoKnowsWhomMemberSchema),
+    right: pairMatrix,
+    tries: pairMatrix,
+  })
+  .refine(
+    ({ members, right, tries }) =>
+      [right, tries].every(
+        (matrix) =>
+          matrix.length === members.length && matrix.every((row) => row.length === members.length),
+      ),
+    "The grid's matrices are members × members.",
+  );
 export type WhoKnowsWhom = z.infer<typeof whoKnowsWhomSchema>;
 
 export const whoKnowsWhomResponseSchema = dataEnvelope(

@@ -2,7 +2,7 @@
 // played through the API, on both engines.
 
 import { readFileSync } from "node:fs";
-import type { PairTally, WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
+import type { WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp, TestClient } from "../../../test/app";
@@ -36,20 +36,37 @@ async function grid(by: TestClient, groupId: string) {
   return response.body.data.whoKnowsWhomData;
 }
 
-/** The cells by players' names, "Ana>Ben": "right/tries", to compare with hand-made counts. */
-function byName(cells: PairTally[], players: Player[]) {
+/**
+ * The pairs with a try by players' names, "Ana>Ben": "right/tries", to compare
+ * with hand-made counts, read where the pair's row and column meet.
+ */
+function byName({ members, right, tries }: WhoKnowsWhom, players: Player[]) {
   const name = (id: string) => players.find((p) => p.userId === id)?.name ?? id;
   return Object.fromEntries(
-    cells.map((c) => [`${name(c.predictorId)}>${name(c.targetId)}`, `${c.right}/${c.tries}`]),
+    members.flatMap((predictor, p) =>
+      members.flatMap((target, t) => {
+        const guessed = tries[p]?.[t] ?? 0;
+        if (guessed === 0) return [];
+        return [[`${name(predictor.id)}>${name(target.id)}`, `${right[p]?.[t]}/${guessed}`]];
+      }),
+    ),
   );
+}
+
+/** Nobody's row holds a try about themself, and both matrices are members × members. */
+function expectSquareWithEmptyDiagonal({ members, right, tries }: WhoKnowsWhom) {
+  for (const matrix of [right, tries]) {
+    expect(matrix.map((row) => row.length)).toEqual(members.map(() => members.length));
+    expect(matrix.map((row, p) => row[p])).toEqual(members.map(() => 0));
+  }
 }
 
 /** Each member's right guesses summed over the grid, beside their leaderboard score: always equal. */
 async function rightsAndScores(groupId: string) {
-  const { cells, members } = await grid(ana, groupId);
+  const { right, members } = await grid(ana, groupId);
   const board = (await rounds.leaderboard(ana, groupId)).body.data.leaderboardData;
-  return members.map((m) => ({
-    rights: cells.filter((c) => c.predictorId === m.id).reduce((sum, c) => sum + c.right, 0),
+  return members.map((m, p) => ({
+    rights: (right[p] ?? []).reduce((sum, n) => sum + n, 0),
     score: board.find((entry) => entry.id === m.id)?.score,
   }));
 }
@@ -102,14 +119,18 @@ describe("who knows whom", () => {
   });
 
   it("is empty before a round closes, and an open round's votes never show", async () => {
-    expect(await grid(ana, groupId)).toMatchObject({ closedRounds: 0, cells: [] });
+    const empty = await grid(ana, groupId);
+    expect(empty.closedRounds).toBe(0);
+    expect(byName(empty, [ana, ben, cy])).toEqual({});
+    expectSquareWithEmptyDiagonal(empty);
     const first = (await rounds.start(ana, groupId)).body.data.dilemmaData.roundId;
     await voteAll(ana, groupId, first, [
       [ana, "A"],
       [ben, "B"],
     ]);
     const before = await grid(ben, groupId);
-    expect(before).toMatchObject({ groupId, closedRounds: 0, cells: [] });
+    expect(before).toMatchObject({ groupId, closedRounds: 0 });
+    expect(byName(before, [ana, ben, cy])).toEqual({});
     // In the order they joined, for every member alike (the page puts its viewer first).
     expect(before.members.map((m) => m.displayName)).toEqual(["Ana", "Ben", "Cy"]);
     expect(before.members.every((m) => !m.mostPredictable && !m.bestReader)).toBe(true);
@@ -119,7 +140,8 @@ describe("who knows whom", () => {
   it("counts the first round: each member's rights are their points", async () => {
     const after = await grid(ana, groupId);
     expect(after.closedRounds).toBe(1);
-    expect(byName(after.cells, [ana, ben, cy])).toEqual({
+    expectSquareWithEmptyDiagonal(after);
+    expect(byName(after, [ana, ben, cy])).toEqual({
       "Ana>Ben": "1/1",
       "Ana>Cy": "0/1",
       "Ben>Ana": "1/1",
@@ -150,9 +172,10 @@ describe("who knows whom", () => {
       expect((await rounds.submit(who, groupId, third)).body.data.roundClosed).toBe(false);
     }
 
-    const { closedRounds, cells, members } = await grid(cy, groupId);
+    const answer = await grid(cy, groupId);
+    const { closedRounds, members, tries } = answer;
     expect(closedRounds).toBe(2);
-    expect(byName(cells, [ana, ben, cy])).toEqual({
+    expect(byName(answer, [ana, ben, cy])).toEqual({
       "Ana>Ben": "1/2",
       "Ana>Cy": "0/1",
       "Ben>Ana": "2/2",
@@ -161,12 +184,7 @@ describe("who knows whom", () => {
       "Cy>Ben": "1/1",
     });
     // Tries go both ways: a round counts for a pair when both submitted.
-    for (const cell of cells) {
-      const back = cells.find(
-        (c) => c.predictorId === cell.targetId && c.targetId === cell.predictorId,
-      );
-      expect(back?.tries).toBe(cell.tries);
-    }
+    expect(tries).toEqual(tries.map((row, p) => row.map((_, t) => tries[t]?.[p])));
     const reading = (who: Player, right: number, tries: number) => ({
       memberId: who.userId,
       right,
@@ -239,13 +257,15 @@ describe("someone who left", () => {
       ]);
       await rounds.submit(who, groupId, roundId);
     }
-    expect((await grid(ana, groupId)).cells).toHaveLength(6);
+    expect(Object.keys(byName(await grid(ana, groupId), [ana, ben, dee]))).toHaveLength(6);
     expect((await dee.post(`/api/groups/${groupId}/members/leave`)).status).toBe(200);
 
-    const { members, cells, closedRounds } = await grid(ana, groupId);
+    const answer = await grid(ana, groupId);
+    const { members, closedRounds } = answer;
     expect(closedRounds).toBe(1);
     expect(members.map((m) => m.displayName)).toEqual(["Ana", "Ben"]);
-    expect(byName(cells, [ana, ben])).toEqual({ "Ana>Ben": "0/1", "Ben>Ana": "0/1" });
+    expectSquareWithEmptyDiagonal(answer);
+    expect(byName(answer, [ana, ben])).toEqual({ "Ana>Ben": "0/1", "Ben>Ana": "0/1" });
     expect(members[0]).toMatchObject({
       mostPredictable: { memberId: ben.userId, right: 0, tries: 1 },
       bestReader: { memberId: ben.userId, right: 0, tries: 1 },

@@ -1,4 +1,4 @@
-import { figuresOf } from "@eitheror/shared/who-knows-whom/rules";
+import { figuresOf, gridOf } from "@eitheror/shared/who-knows-whom/rules";
 import type { WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
 import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
@@ -18,12 +18,13 @@ export function createRoundWhoKnowsWhom({ db }: Core, parts: HistoryParts) {
     async grid(viewer: Viewer, groupId: string): Promise<WhoKnowsWhom> {
       const { groupId: id } = await memberOf(viewer, groupId);
       return parts.shared.through(id, "who-knows-whom", async () => {
-        const [members, cells, closedRounds] = await Promise.all([
+        const [members, tallies, closedRounds] = await Promise.all([
           membersNow(db, id),
           talliesOf(db, id),
           closedRoundCount(db, id),
         ]);
-        return { groupId: id, closedRounds, members: figuresOf(members, cells), cells };
+        const grid = gridOf(members, tallies);
+        return { groupId: id, closedRounds, members: figuresOf(members, grid), ...grid };
       });
     },
   };

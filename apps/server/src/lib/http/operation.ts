@@ -70,14 +70,15 @@ function noBodyAsEmpty(request: FastifyRequest, _reply: FastifyReply, done: () =
  * For an answer many callers share: each payload is serialised once, checked
  * against the operation's response schema as every answer is, and those bytes go
  * to every caller that gets the same payload object (decision 0021). `key` is that
- * object: a new answer must come as a new object.
+ * object: a new answer must come as a new object. Kept as UTF-8 bytes, not text,
+ * so no request encodes it again (a buffer is sent as it is).
  */
 export function sharedAnswer<O extends Operation>(operation: O) {
-  const bodies = new WeakMap<object, string>();
+  const bodies = new WeakMap<object, Buffer>();
   return (reply: FastifyReply, key: object, payload: () => z.input<O["response"]>) => {
     let body = bodies.get(key);
     if (body === undefined) {
-      body = JSON.stringify(z.encode(operation.response, payload()));
+      body = Buffer.from(JSON.stringify(z.encode(operation.response, payload())));
       bodies.set(key, body);
     }
     return reply.type("application/json; charset=utf-8").send(body);

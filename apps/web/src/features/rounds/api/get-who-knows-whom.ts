@@ -7,18 +7,16 @@ import { callApi, operationKey } from "@/lib/api-client";
 import { onEveryMount } from "@/lib/query-client";
 
 /**
- * Who knows whom over the group's closed rounds, the viewer first (the server
- * answers every member alike); loaded each time the tab opens, again when a round closes.
+ * Who knows whom over the group's closed rounds, the viewer first: in the members
+ * and in the matrices' rows and columns alike (the server answers every member
+ * the same); loaded each time the tab opens, again when a round closes.
  */
 export function useWhoKnowsWhom(groupId: string, viewerId: string) {
   return useQuery({
     queryKey: operationKey(roundsApi.whoKnowsWhom, { id: groupId }),
     queryFn: async () =>
       (await callApi(roundsApi.whoKnowsWhom, { params: { id: groupId } })).data.whoKnowsWhomData,
-    select: useCallback(
-      (grid: WhoKnowsWhom) => ({ ...grid, members: viewerFirst(grid.members, viewerId) }),
-      [viewerId],
-    ),
+    select: useCallback((grid: WhoKnowsWhom) => viewerFirst(grid, viewerId), [viewerId]),
     refetchOnMount: onEveryMount,
   });
 }

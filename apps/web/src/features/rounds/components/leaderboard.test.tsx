@@ -26,7 +26,9 @@ function renderTab() {
     }
     if (path === "/api/groups/g1/who-knows-whom") {
       return json({
-        data: { whoKnowsWhomData: { groupId: "g1", closedRounds: 0, members: [], cells: [] } },
+        data: {
+          whoKnowsWhomData: { groupId: "g1", closedRounds: 0, members: [], right: [], tries: [] },
+        },
       });
     }
     throw new Error(`unexpected call to ${path}`);

@@ -1,8 +1,4 @@
-import type {
-  PairTally,
-  WhoKnowsWhom,
-  WhoKnowsWhomMember,
-} from "@eitheror/shared/who-knows-whom/schema";
+import type { WhoKnowsWhom, WhoKnowsWhomMember } from "@eitheror/shared/who-knows-whom/schema";
 import { whoKnowsWhomMessages as text } from "@eitheror/shared/who-knows-whom/schema";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/cn";
@@ -23,11 +19,11 @@ function tint(right: number, tries: number) {
 
 /**
  * The members × members grid: a real table whose rows are who guessed and
- * columns whom they guessed about. It scrolls sideways in its own focusable
+ * columns whom they guessed about, both in the members' order, which the
+ * answer's matrices share (row p, column t). It scrolls sideways in its own focusable
  * region, the row names staying in view.
  */
 export function WhoKnowsWhomGrid({ grid, viewerId }: { grid: WhoKnowsWhom; viewerId: string }) {
-  const cells = new Map(grid.cells.map((cell) => [`${cell.predictorId}>${cell.targetId}`, cell]));
   return (
     <section
       aria-label="Who knows whom grid"
@@ -73,14 +69,15 @@ export function WhoKnowsWhomGrid({ grid, viewerId }: { grid: WhoKnowsWhom; viewe
           </tr>
         </thead>
         <tbody>
-          {grid.members.map((row) => (
+          {grid.members.map((row, p) => (
             <tr key={row.id}>
               <RowHeader member={row} isViewer={row.id === viewerId} />
-              {grid.members.map((column) => (
+              {grid.members.map((column, t) => (
                 <Cell
                   key={column.id}
                   self={row.id === column.id}
-                  cell={cells.get(`${row.id}>${column.id}`)}
+                  right={grid.right[p]?.[t] ?? 0}
+                  tries={grid.tries[p]?.[t] ?? 0}
                 />
               ))}
             </tr>
@@ -113,7 +110,7 @@ function RowHeader({ member, isViewer }: { member: WhoKnowsWhomMember; isViewer:
 }
 
 /** One pair: 'right of tries' with the share under it; '—' without a try; the diagonal is nobody's. */
-function Cell({ self, cell }: { self: boolean; cell: PairTally | undefined }) {
+function Cell({ self, right, tries }: { self: boolean; right: number; tries: number }) {
   const base = "border-b border-border px-2 py-2 text-center tabular-nums";
   if (self) {
     return (
@@ -123,7 +120,7 @@ function Cell({ self, cell }: { self: boolean; cell: PairTally | undefined }) {
       </td>
     );
   }
-  if (!cell || cell.tries === 0) {
+  if (tries === 0) {
     return (
       <td className={cn(base, "text-fg-subtle")}>
         <span aria-hidden>—</span>
@@ -132,13 +129,11 @@ function Cell({ self, cell }: { self: boolean; cell: PairTally | undefined }) {
     );
   }
   return (
-    <td className={cn(base, tint(cell.right, cell.tries))}>
+    <td className={cn(base, tint(right, tries))}>
       <span className="block whitespace-nowrap font-semibold text-fg">
-        {cell.right} of {cell.tries}
+        {right} of {tries}
       </span>{" "}
-      <span className="block text-xs text-fg-muted">
-        {Math.round((cell.right / cell.tries) * 100)}%
-      </span>
+      <span className="block text-xs text-fg-muted">{Math.round((right / tries) * 100)}%</span>
     </td>
   );
 }

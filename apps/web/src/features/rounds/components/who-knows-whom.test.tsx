@@ -14,29 +14,40 @@ const person = (id: string, displayName: string | null) => ({
   bestReader: null,
 });
 
-/** Ana (the viewer) and Ben played two rounds, Cy one with each; Dee joined since. */
+/**
+ * Ana (the viewer) and Ben played two rounds, Cy one with each; Dee joined since.
+ * The answer lists them in the order they joined, Ana third; the page puts her
+ * first, her row and her column alike.
+ */
 const played: WhoKnowsWhom = {
   groupId: "g1",
   closedRounds: 2,
   members: [
-    {
-      ...person("ana", "Ana Admin"),
-      mostPredictable: { memberId: "ben", right: 1, tries: 2 },
-      bestReader: { memberId: "ben", right: 2, tries: 2 },
-    },
     {
       ...person("ben", "Ben"),
       mostPredictable: { memberId: "ana", right: 2, tries: 2 },
       bestReader: { memberId: "cy", right: 1, tries: 1 },
     },
     person("cy", "Cy"),
+    {
+      ...person("ana", "Ana Admin"),
+      mostPredictable: { memberId: "ben", right: 1, tries: 2 },
+      bestReader: { memberId: "ben", right: 2, tries: 2 },
+    },
     person("dee", null),
   ],
-  cells: [
-    { predictorId: "ana", targetId: "ben", right: 1, tries: 2 },
-    { predictorId: "ben", targetId: "ana", right: 2, tries: 2 },
-    { predictorId: "cy", targetId: "ben", right: 1, tries: 1 },
-    { predictorId: "ben", targetId: "cy", right: 0, tries: 1 },
+  // Rows guessed, columns guessed about: Ben, Cy, Ana, Dee.
+  right: [
+    [0, 0, 2, 0],
+    [1, 0, 0, 0],
+    [1, 0, 0, 0],
+    [0, 0, 0, 0],
+  ],
+  tries: [
+    [0, 1, 2, 0],
+    [1, 0, 0, 0],
+    [2, 0, 0, 0],
+    [0, 0, 0, 0],
   ],
 };
 
@@ -118,10 +129,12 @@ describe("WhoKnowsWhomSection", () => {
   });
 
   it("invites to play when no round has closed yet", async () => {
+    const zeros = played.members.map(() => played.members.map(() => 0));
     const none = {
       ...played,
       closedRounds: 0,
-      cells: [],
+      right: zeros,
+      tries: zeros,
       members: played.members.map((m) => person(m.id, m.displayName)),
     };
     renderSection({ status: 200, body: { data: { whoKnowsWhomData: none } } });
