@@ -222,6 +222,8 @@ describe("invitations", () => {
     expect(reset.status).toBe(200);
     const fresh = reset.body.data.inviteCode;
     expect(fresh).not.toBe(old);
+    // The group read just before is not served again: the admin's page shows the new link.
+    expect((await readGroup(groupId)).inviteCode).toBe(fresh);
     const guest = await t.anonymous();
     expect((await guest.get(`/api/groups/invite/${old}`)).status).toBe(404);
     expect((await join(friend, groupId, old)).status).toBe(404);

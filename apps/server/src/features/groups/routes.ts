@@ -1,6 +1,6 @@
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { addOperation } from "../../lib/http/operation";
+import { addOperation, sharedAnswer } from "../../lib/http/operation";
 import { addEventStream, type LiveStreams } from "../../lib/live/event-stream";
 import type { GroupsService } from "./service";
 
@@ -19,9 +19,11 @@ export const groupsRoutes: FastifyPluginAsync<{
     data: { groupsData: await service.management.list(await request.signedIn()) },
   }));
 
-  addOperation(app, groupsApi.get, async (request) => ({
-    data: { groupData: await service.management.get(await request.signedIn(), request.params.id) },
-  }));
+  const groupAnswer = sharedAnswer(groupsApi.get);
+  addOperation(app, groupsApi.get, async (request, reply) => {
+    const groupData = await service.management.get(await request.signedIn(), request.params.id);
+    return groupAnswer(reply, groupData, () => ({ data: { groupData } }));
+  });
 
   addOperation(app, groupsApi.update, async (request) => {
     const viewer = await request.signedIn();

@@ -12,6 +12,7 @@ import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { AppError, invariant } from "../../lib/http/errors";
 import { publishAfterCommit } from "../../lib/live/events";
+import { createSharedReads } from "../../lib/live/group-reads";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import {
   type AdminGroupId,
@@ -110,6 +111,8 @@ function createGroupManagement(core: Core, groupAccess: GroupAccess, options: Gr
   const { db, transaction, clock, access, events } = core;
   const { limiter } = options;
   const rules = creationRules(options.limits);
+  // The group as every member reads it alike: read once a second for all of them (decision 0083).
+  const shared = createSharedReads<"group">(clock, events);
   return {
     async create(viewer: Viewer, fields: GroupFields, ip: string): Promise<{ groupId: string }> {
       const player = access.player(viewer);
@@ -122,7 +125,7 @@ function createGroupManagement(core: Core, groupAccess: GroupAccess, options: Gr
     },
     async get(viewer: Viewer, groupId: string): Promise<GroupData> {
       const { group, groupId: id } = await groupAccess.memberOf(viewer, groupId);
-      return groupDataOf({ tx: db }, group, id);
+      return shared.through(id, "group", () => groupDataOf({ tx: db }, group, id));
     },
     /** Max members may not go below today's count: the check and the change hold the group's lock. */
     async update(viewer: Viewer, groupId: string, fields: GroupFields): Promise<GroupData> {
@@ -172,6 +175,8 @@ function createGroupManagement(core: Core, groupAccess: GroupAccess, options: Gr
       const { groupId: id } = await groupAccess.adminOf(viewer, groupId);
       const inviteCode = newInviteCode();
       await setInviteCode(db, id, inviteCode, clock.now());
+      // Members' pages show the new link, and what instances keep of the group is dropped.
+      await events.publish(id, { type: "group-changed" });
       return { inviteCode };
     },
   };

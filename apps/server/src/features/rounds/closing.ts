@@ -192,9 +192,9 @@ function sweeper({ db, transaction, clock }: Core, close: Close) {
       let closedNow = 0;
       // A few at a time: each close is ~25 short statements, mostly waiting on the database.
       for (let at = 0; at < due.length; at += SWEEP_AT_ONCE) {
-        const closings = due.slice(at, at + SWEEP_AT_ONCE).map((round) =>
-          transaction((unit) => close(unit, round, { skipLocked: true })),
-        );
+        const closings = due
+          .slice(at, at + SWEEP_AT_ONCE)
+          .map((round) => transaction((unit) => close(unit, round, { skipLocked: true })));
         closedNow += (await Promise.all(closings)).filter(Boolean).length;
       }
       closed += closedNow;

@@ -19,7 +19,7 @@ import type { Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { notFound } from "../../lib/http/errors";
 import type { GroupAccess, MemberGroupId } from "../groups/service";
-import type { SharedReads } from "./current-cache";
+import type { RoundsSharedReads } from "./current-cache";
 import { findRound, listSubmittedVotes, listVotes, proposerOf } from "./data";
 import { listArchived, listResults, memberScores, scoresAround } from "./history-data";
 import { revealSeenBy } from "./reveal-data";
@@ -143,7 +143,7 @@ async function readClosedRoundForAll(
  * once closed changes only by what drops the group's shared reads (a member
  * leaving, a name, a comment hidden: each an event of the group).
  */
-export function createClosedRounds(db: Tx, shared: SharedReads) {
+export function createClosedRounds(db: Tx, shared: RoundsSharedReads) {
   const forAll = (round: FoundRound & { archivedAt: Date }) =>
     shared.through(round.groupId, `closed-round:${round.id}`, () =>
       readClosedRoundForAll(db, round),
@@ -188,7 +188,7 @@ export interface HistoryParts {
   groups: GroupAccess;
   settle: (groupIds: string[]) => Promise<void>;
   /** The reads every member of a group shares (the leaderboard, the grid). */
-  shared: SharedReads;
+  shared: RoundsSharedReads;
 }
 
 /** The caller's membership of the group (or its refusal), once the group's overdue rounds are closed. */

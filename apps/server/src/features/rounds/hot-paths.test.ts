@@ -8,8 +8,8 @@ import { createTestApp, type TestApp } from "../../../test/app";
 import { DAY_MS, groupWith, type Player, player, rounds, voteAll } from "../../../test/rounds";
 import { roundSubmissions, user } from "../../db/schema";
 import { AUTH_BASE_PATH } from "../../lib/auth/provider";
+import { GROUP_READ_MAX_AGE_MS } from "../../lib/live/group-reads";
 import { RECENT_SESSION_MS } from "../../plugins/auth";
-import { CURRENT_MAX_AGE_MS } from "./current-cache";
 
 let t: TestApp;
 let emails = 0;
@@ -92,7 +92,7 @@ describe("a member reading the open round again", () => {
       userId: ben.userId,
       submittedAt: t.clock.now(),
     });
-    await moveClock(CURRENT_MAX_AGE_MS);
+    await moveClock(GROUP_READ_MAX_AGE_MS);
     const read = (await rounds.current(ana, groupId)).body.data.dilemmaData;
     expect(read.membersSubmissionStatus[ben.userId]).toBe(true);
   });
@@ -125,7 +125,7 @@ describe("a hot read's session", () => {
     const { groupId } = await openRound([ana, ben]);
     expect((await rounds.current(ana, groupId)).status).toBe(200);
     await t.db.update(user).set({ banned: true }).where(eq(user.id, ana.userId));
-    await moveClock(Math.max(RECENT_SESSION_MS, CURRENT_MAX_AGE_MS));
+    await moveClock(Math.max(RECENT_SESSION_MS, GROUP_READ_MAX_AGE_MS));
     expect((await rounds.current(ana, groupId)).status).toBe(401);
   });
 });

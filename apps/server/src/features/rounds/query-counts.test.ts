@@ -134,6 +134,7 @@ describe("statements per request", () => {
     const roundId = await playRound(members, groupId);
     const [first, second, third] = members as [Player, Player, Player];
     const shared = {
+      group: (by: TestClient) => by.get(`/api/groups/${groupId}`),
       leaderboard: (by: TestClient) => rounds.leaderboard(by, groupId),
       pastRounds: (by: TestClient) => rounds.archived(by, groupId),
       whoKnowsWhom: (by: TestClient) => by.get(`/api/groups/${groupId}/who-knows-whom`),

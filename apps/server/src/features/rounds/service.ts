@@ -1,11 +1,12 @@
 import type { Unit } from "../../db/transaction";
 import type { IdSigner } from "../../lib/auth/signed-id";
 import type { Core } from "../../lib/core";
+import { createSharedReads } from "../../lib/live/group-reads";
 import type { GroupsService } from "../groups/service";
 import type { RateLimiter } from "../rate-limits/service";
 import { moveClosedRounds, resultsOf, votesBy } from "./account-data";
 import { createRoundClosing, type RoundClosing, type RoundHooks } from "./closing";
-import { createCurrentCache, createSharedReads } from "./current-cache";
+import { createCurrentCache, type RoundsSharedRead } from "./current-cache";
 import { addSitOut, countOverdue, dropParticipant, holdGroup, lockRound } from "./data";
 import { createRoundHistory } from "./history";
 import { createRoundPlay } from "./play";
@@ -67,7 +68,11 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
     writeHits: roundWriteHits(options),
   };
   /** What the reads of closed rounds share: every member of a group reads these alike. */
-  const history = { groups, settle, shared: createSharedReads(core.clock, core.events) };
+  const history = {
+    groups,
+    settle,
+    shared: createSharedReads<RoundsSharedRead>(core.clock, core.events),
+  };
   followMembership(core, options.groups.membership, closing);
   return {
     play: createRoundPlay(core, parts),

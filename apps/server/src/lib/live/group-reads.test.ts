@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createClock } from "../../lib/clock";
-import { createMemoryEventBus } from "../../lib/live/events";
-import { CURRENT_MAX_AGE_MS, createSharedReads } from "./current-cache";
+import { createClock } from "../clock";
+import { createMemoryEventBus } from "./events";
+import { createSharedReads, GROUP_READ_MAX_AGE_MS } from "./group-reads";
 
 function setUp() {
   const clock = createClock();
   const events = createMemoryEventBus({ warn: () => {} });
-  return { clock, events, shared: createSharedReads(clock, events) };
+  return { clock, events, shared: createSharedReads<string>(clock, events) };
 }
 
 /** A read that answers when told to, counting how often it was asked. */
@@ -59,7 +59,7 @@ describe("what every member of a group reads alike", () => {
     const read = async () => ({ rows: [] });
     for (const groupId of ["g1", "g2", "g3"]) await shared.through(groupId, "past-rounds", read);
     expect(shared.groupsHeld()).toBe(3);
-    clock.advance(CURRENT_MAX_AGE_MS);
+    clock.advance(GROUP_READ_MAX_AGE_MS);
     await shared.through("g4", "past-rounds", read);
     expect(shared.groupsHeld()).toBe(1);
   });
