@@ -8,6 +8,7 @@ import type {
   RouteHandlerMethod,
 } from "fastify";
 import { z } from "zod";
+import { compressLargeJson } from "./compress";
 
 export type OperationRequest<O extends Operation> = FastifyRequest<{
   Params: OutputOf<O["params"]>;
@@ -37,6 +38,8 @@ export function addOperation<O extends Operation>(
     url: operation.path,
     ...(extra.config && { config: extra.config }),
     ...(bodyMayBeLeftOut && { preValidation: noBodyAsEmpty }),
+    // Reads can be large (a closed round's votes, the grid): those go compressed.
+    ...(operation.method === "GET" && { onSend: compressLargeJson }),
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,
