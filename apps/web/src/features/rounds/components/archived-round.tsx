@@ -4,7 +4,14 @@ import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ArrowLeft, PartyPopper, SearchX } from "lucide-react";
-import { useDeferredValue, useEffect, useEffectEvent, useState } from "react";
+import {
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -159,10 +166,7 @@ export function ArchivedRoundPage({
         </div>
       </DilemmaHeader>
       {results ? (
-        <>
-          <PredictionsGrid round={round.data} votes={results} className="hidden md:block" />
-          <Results round={round.data} votes={results} actions={actions} />
-        </>
+        <RoundResults round={round.data} votes={results} actions={actions} />
       ) : (
         <ResultsLoading />
       )}
@@ -214,12 +218,63 @@ function ownPick(round: ArchivedRound, votes: Vote[], viewerId: string): string 
   return own?.optionSelected === "B" ? round.optionB : null;
 }
 
+/** Tailwind's `md`: from this width the grid shows beside the cards. */
+const WIDE = "(min-width: 768px)";
+
+/**
+ * Whether the screen is wide enough for the grid. Under it the grid is not built
+ * at all (some 1,500 elements for 20 members that a phone would never show);
+ * without matchMedia, it is built and CSS decides, as before.
+ */
+function useWide() {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(WIDE);
+      query?.addEventListener("change", changed);
+      return () => query?.removeEventListener("change", changed);
+    },
+    () => window.matchMedia?.(WIDE).matches ?? true,
+  );
+}
+
+/** The member cards the first pass builds: one already fills a phone's screen. */
+const FIRST_CARDS = 2;
+
+/**
+ * How many of `total` cards to show: FIRST_CARDS, then one more in each task
+ * after, so the hundreds of elements of each card are built and laid out in a
+ * task of their own rather than all in one long one (issue 41: total blocking
+ * time on phones).
+ */
+function useCardsShown(total: number) {
+  const [shown, setShown] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)));
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /** The results' place while they render, a moment after the question. */
 function ResultsLoading() {
   return (
     <div aria-busy className="h-56 animate-pulse rounded-3xl bg-surface ring-1 ring-border">
       <span className="sr-only">Loading the results</span>
     </div>
+  );
+}
+
+/** The grid (wide screens only) and every member's card. */
+function RoundResults(props: { round: ArchivedRound; votes: Vote[]; actions: CommentActions }) {
+  const wide = useWide();
+  return (
+    <>
+      {wide && (
+        <PredictionsGrid round={props.round} votes={props.votes} className="hidden md:block" />
+      )}
+      <Results {...props} />
+    </>
   );
 }
 
@@ -236,13 +291,14 @@ function Results({
   const ranked = [...round.members].sort(
     (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
   );
+  const shown = useCardsShown(ranked.length);
   return (
-    <section aria-labelledby="results" className="space-y-3">
+    <section aria-labelledby="results" aria-busy={shown < ranked.length} className="space-y-3">
       <h2 id="results" className="text-lg font-bold text-fg">
         Results
       </h2>
       <ol className="space-y-3">
-        {ranked.map((member) => (
+        {ranked.slice(0, shown).map((member) => (
           <MemberResult
             key={member.id}
             member={member}
