@@ -4,14 +4,7 @@ import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ArrowLeft, PartyPopper, SearchX } from "lucide-react";
-import {
-  startTransition,
-  useDeferredValue,
-  useEffect,
-  useEffectEvent,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { useDeferredValue, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -26,6 +19,7 @@ import { useArchivedRound } from "../api/get-archived-round";
 import { useRoundVotes } from "../api/get-round-votes";
 import { useMarkRevealSeen } from "../api/mark-reveal-seen";
 import { useIsGroupAdmin } from "../api/moderation";
+import { useCardsShown } from "../hooks/use-cards-shown";
 import { DilemmaHeader } from "./dilemma-header";
 import { HowPointsWork } from "./how-points-work";
 import { PredictionsGrid } from "./predictions-grid";
@@ -240,22 +234,6 @@ function useWide() {
 /** The member cards the first pass builds: one already fills a phone's screen. */
 const FIRST_CARDS = 2;
 
-/**
- * How many of `total` cards to show: FIRST_CARDS, then one more in each task
- * after, so the hundreds of elements of each card are built and laid out in a
- * task of their own rather than all in one long one (issue 41: total blocking
- * time on phones).
- */
-function useCardsShown(total: number) {
-  const [shown, setShown] = useState(FIRST_CARDS);
-  useEffect(() => {
-    if (shown >= total) return;
-    const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)));
-    return () => clearTimeout(timer);
-  }, [shown, total]);
-  return Math.min(shown, total);
-}
-
 /** The results' place while they render, a moment after the question. */
 function ResultsLoading() {
   return (
@@ -291,7 +269,7 @@ function Results({
   const ranked = [...round.members].sort(
     (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
   );
-  const shown = useCardsShown(ranked.length);
+  const shown = useCardsShown(ranked.length, FIRST_CARDS);
   return (
     <section aria-labelledby="results" aria-busy={shown < ranked.length} className="space-y-3">
       <h2 id="results" className="text-lg font-bold text-fg">
