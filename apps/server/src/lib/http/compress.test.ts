@@ -17,6 +17,9 @@ describe("compressLargeJson", () => {
         reply.type(type).send(body),
       );
     route("/large", "application/json; charset=utf-8", large);
+    app.get("/large-bytes", { onSend: compressLargeJson }, async (_request, reply) =>
+      reply.type("application/json; charset=utf-8").send(Buffer.from(large)),
+    );
     route("/small", "application/json; charset=utf-8", small);
     route("/text", "text/plain", "x".repeat(COMPRESS_FROM_BYTES * 2));
     await app.ready();
@@ -34,6 +37,11 @@ describe("compressLargeJson", () => {
     expect(Number(br.headers["content-length"])).toBe(br.rawPayload.length);
     expect(br.rawPayload.length).toBeLessThan(large.length / 4);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(large);
+
+    // An answer kept as bytes (a shared answer) goes the same way.
+    const bytes = await get("/large-bytes", "br");
+    expect(bytes.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(bytes.rawPayload).toString()).toBe(large);
 
     for (const accept of ["gzip", "br;q=0, gzip;q=0.8"]) {
       const gzip = await get("/large", accept);

@@ -38,16 +38,16 @@ export function compressLargeJson(
   payload: unknown,
   done: (error: Error | null, payload?: unknown) => void,
 ) {
-  if (typeof payload !== "string" || payload.length < COMPRESS_FROM_BYTES) {
-    return done(null, payload);
-  }
+  // Text as Fastify serialised it, or bytes an answer kept ready (a shared answer).
+  const sized = typeof payload === "string" || Buffer.isBuffer(payload);
+  if (!sized || payload.length < COMPRESS_FROM_BYTES) return done(null, payload);
   const type = reply.getHeader("content-type");
   if (typeof type !== "string" || !type.startsWith("application/json")) return done(null, payload);
   const vary = reply.getHeader("vary");
   reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
   const encoding = encodingFor(request.headers["accept-encoding"]);
   if (!encoding) return done(null, payload);
-  const body = Buffer.from(payload);
+  const body = typeof payload === "string" ? Buffer.from(payload) : payload;
   const compressed =
     encoding === "br"
       ? brotli(body, {
