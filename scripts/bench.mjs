@@ -703,9 +703,18 @@ async function lighthouse(results, path = "/", what = path, env = {}) {
   if (!existsSync(script)) return;
   const url = `${base}${path}`;
   // Chromium gets every core, as it would unpinned.
+  // LIGHTHOUSE_REPORT=<file.json> keeps each page's median report: `/` in that file, a
+  // member's page beside it with the page's kind in its name (…-group.json, …-archived-round.json).
+  const report = process.env.LIGHTHOUSE_REPORT;
+  const kind = path
+    .split("/")
+    .filter((part, i) => i % 2 === 1 && part)
+    .join("-");
+  const reportEnv =
+    report && kind ? { LIGHTHOUSE_REPORT: report.replace(/(\.json)?$/, `-${kind}.json`) } : {};
   const child = spawn(...nodeCommand([script, url], CORES.all), {
     cwd: root,
-    env: { ...process.env, ...env, LIGHTHOUSE_URL: url },
+    env: { ...process.env, ...env, ...reportEnv, LIGHTHOUSE_URL: url },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";

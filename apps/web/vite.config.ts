@@ -56,8 +56,9 @@ function precompress(): Plugin {
         : join(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
-        COMPRESSIBLE.test(file),
+      // .vite holds the build's manifest, which the server reads and never sends.
+      const files = (await readdir(outDir, { recursive: true })).filter(
+        (file) => COMPRESSIBLE.test(file) && !file.startsWith(".vite"),
       );
       await Promise.all(
         files.map(async (file) => {
@@ -198,6 +199,9 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the app supports preloads modules itself (the polyfill is 0.4 kB on `/`).
     modulePreload: { polyfill: false },
+    // Which files each screen's code is in: the server names them in a member page's
+    // head, so they load beside the app's own code (apps/server/src/plugins/page-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // What `/` loads (docs/decisions/0022): the libraries it runs on, which change

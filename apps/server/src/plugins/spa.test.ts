@@ -288,6 +288,64 @@ describe("spaPlugin", () => {
     const response = await get("/assets/missing-123.js");
     expect(response.statusCode).toBe(404);
   });
+
+  it("keeps the build's manifest to itself", async () => {
+    expect((await get("/.vite/manifest.json")).statusCode).toBe(404);
+  });
+
+  /** The page's preload tags: [rel, href] in the order written. */
+  const preloadsIn = (html: string) =>
+    [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]*)">/g)].map(
+      ([, rel, href]) => [rel, href],
+    );
+  const session = { cookie: "XSRF-TOKEN=x; better-auth.session_token=t.s" };
+
+  it("has a member's group page load its code and first reads with the page", async () => {
+    const html = (await get("/group/g%201", session)).body;
+    expect(preloadsIn(html)).toEqual([
+      ["preload", "/api/auth/get-session"],
+      ["preload", "/api/check-admin"],
+      ["preload", "/api/groups/g%201"],
+      ["preload", "/api/groups/g%201/rounds/current"],
+      ["preload", "/api/groups/g%201/rounds/reveal"],
+      // The guard's and the screen's chunks and the contract the session read loads,
+      // not what the page loads anyway (the entry, React) nor another screen.
+      ["modulepreload", "/assets/guards-g1.js"],
+      ["modulepreload", "/assets/ui-u1.js"],
+      ["modulepreload", "/assets/contract-c1.js"],
+      ["modulepreload", "/assets/zod-z1.js"],
+      ["modulepreload", "/assets/group-s1.js"],
+      ["modulepreload", "/assets/menu-m1.js"],
+    ]);
+    // Fetched as the app's own calls are (CORS, credentials same-origin), so they are used.
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/auth/get-session">',
+    );
+  });
+
+  it("reads ahead a closed round's results, its votes and its group", async () => {
+    const reads = preloadsIn((await get("/group/g1/archived-round/r1", session)).body)
+      .filter(([rel]) => rel === "preload")
+      .map(([, href]) => href);
+    expect(reads).toEqual([
+      "/api/auth/get-session",
+      "/api/check-admin",
+      "/api/groups/g1/rounds/r1",
+      "/api/groups/g1/rounds/r1/votes",
+      "/api/groups/g1",
+    ]);
+  });
+
+  it("reads nothing ahead without a session (the page goes to sign in), and preloads nothing elsewhere", async () => {
+    expect(preloadsIn((await get("/group/g1")).body).map(([rel]) => rel)).not.toContain("preload");
+    expect(preloadsIn((await get("/group/%E0%A4%A", session)).body)).not.toContainEqual([
+      "preload",
+      "/api/check-admin",
+    ]);
+    for (const url of ["/", "/home", "/group-profile/g1", "/group/g1/leaderboard"]) {
+      expect(preloadsIn((await get(url, session)).body)).toEqual([]);
+    }
+  });
 });
 
 describe("the landing page with the real app", () => {

@@ -8,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { apiNotFound } from "./errors";
+import { type PagePreloads, pagePreloadsOf } from "./page-preloads";
 
 interface SpaOptions {
   root: string;
@@ -68,6 +69,8 @@ export interface PageOptions {
   yesterday?: GlobalDilemma | null;
   /** A shared page's own preview (decision 0028). */
   preview?: SharePreview;
+  /** A member page's code and first reads, loaded beside the app's own code. */
+  preloads?: PagePreloads;
   now?: Date;
 }
 
@@ -114,6 +117,22 @@ function shareTags(options: PageOptions): string {
     .join("\n    ");
 }
 
+/**
+ * A member page's preload tags. The reads go as the app's fetches do (CORS mode,
+ * credentials same-origin: `crossorigin="anonymous"`), or the browser would not
+ * hand their answers to those fetches and would ask again.
+ */
+function preloadTags(preloads: PagePreloads | undefined): string {
+  if (!preloads) return "";
+  const modules = preloads.modules.map(
+    (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+  );
+  const reads = preloads.reads.map(
+    (href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`,
+  );
+  return [...reads, ...modules].map((tag) => `${tag}\n  `).join("");
+}
+
 /** JSON that cannot end the <script> block it sits in, whatever text it carries. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
@@ -136,6 +155,7 @@ export function renderPage(html: string, options: PageOptions): string {
     .replace(/<title>[^<]*<\/title>/, `<title>${safeTitle}</title>`)
     .replace(/(<meta name="application-name" content=")[^"]*"/, `$1${safeTitle}"`)
     .replace("<!--share-meta-->", shareTags(options))
+    .replace("</head>", () => `${preloadTags(options.preloads)}</head>`)
     .replace(/<body([^>]*)>/, local ? '<body$1 class="local">' : "<body$1>")
     .replace(`<div id="${shellIds.root}"></div>`, () => `<div id="${shellIds.root}">${shell}</div>`)
     .replace("</body>", () => `${dataBlock}</body>`);
@@ -163,7 +183,15 @@ async function serveBuiltFiles(app: FastifyInstance, folder: string) {
     // Each text asset has .br and .gz twins from the build; the browser gets the best it accepts.
     preCompressed: true,
     // The page is rendered per request; the twins are reached through their asset's own URL.
-    globIgnore: ["index.html", "manifest.webmanifest", "**/*.br", "**/*.gz", "**/*.map"],
+    // The build's manifest (.vite) is read by the server, not sent.
+    globIgnore: [
+      "index.html",
+      "manifest.webmanifest",
+      ".vite/**",
+      "**/*.br",
+      "**/*.gz",
+      "**/*.map",
+    ],
     setHeaders: (reply, path) => {
       reply.header("cache-control", cacheControlOf(root, path));
     },
@@ -215,6 +243,7 @@ export const spaPlugin = fp(
     const indexFile = join(root, "index.html");
     const built = existsSync(indexFile);
     const template = built ? readFileSync(indexFile, "utf8") : "";
+    const preloadsOf = pagePreloadsOf(root);
     const manifestFile = join(root, "manifest.webmanifest");
     const manifest = existsSync(manifestFile)
       ? renderManifest(readFileSync(manifestFile, "utf8"), title)
@@ -250,8 +279,9 @@ export const spaPlugin = fp(
       }
       const days = await pageDilemma(request, path, todayView);
       const preview = await pagePreview(request, path, sharePreview);
+      const preloads = preloadsOf(path, request.headers.cookie);
       const page = renderPage(template, {
-        ...{ local, title, publicUrl, path, preview, ...days },
+        ...{ local, title, publicUrl, path, preview, preloads, ...days },
         now: now(),
       });
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);

@@ -23,7 +23,14 @@ function screen<Name extends string>(
   name: Name,
 ): Screen {
   const code = deferred<ComponentType>(async () => (await load())[name]);
-  return Object.assign(lazyCode(code.load), { preload: code.load });
+  const Lazy = lazyCode(code.load);
+  // Code already there (fetched ahead) renders at once: suspending for it would show
+  // the loader again, and React then holds the screen back up to 300 ms after it.
+  const Shown = () => {
+    const Loaded = code.current() ?? Lazy;
+    return <Loaded />;
+  };
+  return Object.assign(Shown, { preload: code.load });
 }
 
 // The guards of the screens that need a session load with them (GuestSession, the landing's, does not).

@@ -7,13 +7,19 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
   app,
   { service },
 ) => {
+  // The landing page's reads: a few hundred bytes, the hottest paths (no compression hook).
   const todayAnswer = sharedAnswer(globalDilemmaApi.today);
-  addOperation(app, globalDilemmaApi.today, async (_request, reply) => {
-    const view = await service.todayView();
-    return todayAnswer(reply, view, () => ({
-      data: { globalDilemmaData: view.today, yesterdayData: view.yesterday },
-    }));
-  });
+  addOperation(
+    app,
+    globalDilemmaApi.today,
+    async (_request, reply) => {
+      const view = await service.todayView();
+      return todayAnswer(reply, view, () => ({
+        data: { globalDilemmaData: view.today, yesterdayData: view.yesterday },
+      }));
+    },
+    { small: true },
+  );
 
   // Everyone of a batch who chose the same gets the same answer: serialised once.
   const chosen = {
@@ -26,9 +32,12 @@ export const globalDilemmaRoutes: FastifyPluginAsync<{ service: GlobalDilemmaSer
     return chosen[option](reply, data.globalDilemmaData, () => ({ data }));
   });
 
-  addOperation(app, globalDilemmaApi.selection, async (request) => {
-    return { data: await service.selectionOf(request.caller, request.params.id) };
-  });
+  addOperation(
+    app,
+    globalDilemmaApi.selection,
+    async (request) => ({ data: await service.selectionOf(request.caller, request.params.id) }),
+    { small: true },
+  );
 
   addOperation(app, globalDilemmaApi.day, async (request) => ({
     data: await service.day(request.params.day),

@@ -8,6 +8,7 @@ import type {
   RouteHandlerMethod,
 } from "fastify";
 import { z } from "zod";
+import { compressLargeJson } from "./compress";
 
 export type OperationRequest<O extends Operation> = FastifyRequest<{
   Params: OutputOf<O["params"]>;
@@ -29,7 +30,12 @@ export function addOperation<O extends Operation>(
   app: FastifyInstance,
   operation: O,
   handler: OperationHandler<O>,
-  extra: { consumes?: string[]; config?: FastifyContextConfig } = {},
+  extra: {
+    consumes?: string[];
+    config?: FastifyContextConfig;
+    /** A read whose answer is always small and very often asked for skips compression's hook. */
+    small?: boolean;
+  } = {},
 ) {
   const bodyMayBeLeftOut = operation.body?.safeParse(undefined).success === true;
   app.route({
@@ -37,6 +43,8 @@ export function addOperation<O extends Operation>(
     url: operation.path,
     ...(extra.config && { config: extra.config }),
     ...(bodyMayBeLeftOut && { preValidation: noBodyAsEmpty }),
+    // Reads can be large (a closed round's votes, the grid): those go compressed.
+    ...(operation.method === "GET" && !extra.small && { onSend: compressLargeJson }),
     schema: {
       tags: [...operation.tags],
       summary: operation.summary,

@@ -24,7 +24,7 @@ export function Spinner({
  */
 export function PageLoader() {
   return (
-    <div className={shellClass.loader}>
+    <div className={shellClass.loader} data-page-loading>
       <Spinner className={shellClass.pageSpinner} />
     </div>
   );

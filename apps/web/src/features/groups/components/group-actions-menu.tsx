@@ -1,14 +1,16 @@
 import { groupMessages } from "@eitheror/shared/groups/schema";
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { EllipsisVertical, LogOut, Pencil, Trash2, UserPlus } from "lucide-react";
+import { EllipsisVertical } from "lucide-react";
 import { useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Link } from "@/components/ui/link";
-import { menuContentClass, menuIconClass, menuItemClass } from "@/components/ui/menu";
-import { paths } from "@/config/paths";
+import { DeferredMenu } from "@/components/ui/deferred-menu";
+import { deferred } from "@/lib/deferred";
+import type { Pending } from "./group-actions-menu-content";
 
-type Pending = "delete" | "leave" | null;
+/** The menu's code (Radix, the items): not on the group page's first load, fetched as it is wanted. */
+const groupActions = deferred(
+  async () => (await import("./group-actions-menu-content")).GroupActionsMenuContent,
+);
 
 /**
  * The group page's three dots: the admin's Invite Members, Edit Group and
@@ -40,43 +42,15 @@ export function GroupActionsMenu({
   };
   return (
     <>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label="Group actions"
-          className={buttonClass("ghost", "shrink-0", "icon")}
-        >
-          <EllipsisVertical aria-hidden className="size-5" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClass}>
-            {isAdmin ? (
-              <>
-                <DropdownMenu.Item asChild className={menuItemClass}>
-                  <Link to={`${paths.groupProfile(groupId)}#invite`}>
-                    <UserPlus aria-hidden className={menuIconClass} />
-                    Invite Members
-                  </Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item asChild className={menuItemClass}>
-                  <Link to={`${paths.groupProfile(groupId)}#edit`}>
-                    <Pencil aria-hidden className={menuIconClass} />
-                    Edit Group
-                  </Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item className={menuItemClass} onSelect={() => setAsking("delete")}>
-                  <Trash2 aria-hidden className={menuIconClass} />
-                  Delete Group
-                </DropdownMenu.Item>
-              </>
-            ) : (
-              <DropdownMenu.Item className={menuItemClass} onSelect={() => setAsking("leave")}>
-                <LogOut aria-hidden className={menuIconClass} />
-                Leave Group
-              </DropdownMenu.Item>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <DeferredMenu
+        menu={groupActions}
+        trigger={{
+          label: "Group actions",
+          className: buttonClass("ghost", "shrink-0", "icon"),
+          children: <EllipsisVertical aria-hidden className="size-5" />,
+        }}
+        props={{ groupId, isAdmin, onAsk: setAsking }}
+      />
       <ConfirmDialog
         open={asking !== null}
         message={asking === "delete" ? groupMessages.confirmDelete : groupMessages.confirmLeave}

@@ -3,7 +3,7 @@ import { PageTitle } from "@/components/ui/page-title";
 /** The group page's header, tabs and panel in grey while the group loads. */
 export function GroupPageSkeleton({ screen = "Group" }: { screen?: string }) {
   return (
-    <div aria-busy className="animate-pulse space-y-6">
+    <div aria-busy data-page-loading className="animate-pulse space-y-6">
       <PageTitle screen={screen} />
       <span className="sr-only">Loading the group</span>
       <div className="space-y-2">

@@ -40,11 +40,15 @@ function renderPage(url: string, { revealSeen = false } = {}) {
   return seen;
 }
 
-/** A member's results card: the results render in a deferred pass after the question (on a busy machine, a while after). */
+/**
+ * A member's results card: the results render in a deferred pass after the question,
+ * a card or two first and one more in each task after (on a busy machine, a while after).
+ */
 const card = async (name: string) =>
-  within(await screen.findByRole("region", { name: "Results" }, { timeout: 5000 })).getByRole(
+  within(await screen.findByRole("region", { name: "Results" }, { timeout: 5000 })).findByRole(
     "listitem",
     { name },
+    { timeout: 5000 },
   );
 
 describe("ArchivedRoundPage", () => {
@@ -99,6 +103,33 @@ describe("ArchivedRoundPage", () => {
       "Bwrong",
       "A",
     ]);
+  });
+
+  it("builds every member's card, one after another, and says the results are busy until then", async () => {
+    renderPage("/group/g1/archived-round/r1");
+    await card("Ana");
+    const results = screen.getByRole("region", { name: "Results" });
+    await vi.waitFor(() => expect(results.getAttribute("aria-busy")).toBe("false"));
+    const names = within(results)
+      .getAllByRole("listitem")
+      .map((item) => item.getAttribute("aria-label"))
+      .filter(Boolean);
+    expect(names.toSorted()).toEqual(closedRound.members.map((m) => m.displayName).toSorted());
+  });
+
+  it("builds no grid on a phone, where it would not show", async () => {
+    vi.spyOn(window, "matchMedia").mockImplementation(
+      (query) =>
+        ({
+          matches: false,
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    renderPage("/group/g1/archived-round/r1");
+    await card("Ana");
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("opens the reveal at once from ?reveal=1 and marks it seen", async () => {

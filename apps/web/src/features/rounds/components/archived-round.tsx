@@ -4,7 +4,7 @@ import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ArrowLeft, PartyPopper, SearchX } from "lucide-react";
-import { useDeferredValue, useEffect, useEffectEvent, useState } from "react";
+import { useDeferredValue, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -19,6 +19,7 @@ import { useArchivedRound } from "../api/get-archived-round";
 import { useRoundVotes } from "../api/get-round-votes";
 import { useMarkRevealSeen } from "../api/mark-reveal-seen";
 import { useIsGroupAdmin } from "../api/moderation";
+import { useCardsShown } from "../hooks/use-cards-shown";
 import { DilemmaHeader } from "./dilemma-header";
 import { HowPointsWork } from "./how-points-work";
 import { PredictionsGrid } from "./predictions-grid";
@@ -159,10 +160,7 @@ export function ArchivedRoundPage({
         </div>
       </DilemmaHeader>
       {results ? (
-        <>
-          <PredictionsGrid round={round.data} votes={results} className="hidden md:block" />
-          <Results round={round.data} votes={results} actions={actions} />
-        </>
+        <RoundResults round={round.data} votes={results} actions={actions} />
       ) : (
         <ResultsLoading />
       )}
@@ -214,12 +212,47 @@ function ownPick(round: ArchivedRound, votes: Vote[], viewerId: string): string 
   return own?.optionSelected === "B" ? round.optionB : null;
 }
 
+/** Tailwind's `md`: from this width the grid shows beside the cards. */
+const WIDE = "(min-width: 768px)";
+
+/**
+ * Whether the screen is wide enough for the grid. Under it the grid is not built
+ * at all (some 1,500 elements for 20 members that a phone would never show);
+ * without matchMedia, it is built and CSS decides, as before.
+ */
+function useWide() {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(WIDE);
+      query?.addEventListener("change", changed);
+      return () => query?.removeEventListener("change", changed);
+    },
+    () => window.matchMedia?.(WIDE).matches ?? true,
+  );
+}
+
+/** The member cards the first pass builds: one already fills a phone's screen. */
+const FIRST_CARDS = 2;
+
 /** The results' place while they render, a moment after the question. */
 function ResultsLoading() {
   return (
     <div aria-busy className="h-56 animate-pulse rounded-3xl bg-surface ring-1 ring-border">
       <span className="sr-only">Loading the results</span>
     </div>
+  );
+}
+
+/** The grid (wide screens only) and every member's card. */
+function RoundResults(props: { round: ArchivedRound; votes: Vote[]; actions: CommentActions }) {
+  const wide = useWide();
+  return (
+    <>
+      {wide && (
+        <PredictionsGrid round={props.round} votes={props.votes} className="hidden md:block" />
+      )}
+      <Results {...props} />
+    </>
   );
 }
 
@@ -236,13 +269,14 @@ function Results({
   const ranked = [...round.members].sort(
     (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
   );
+  const shown = useCardsShown(ranked.length, FIRST_CARDS);
   return (
-    <section aria-labelledby="results" className="space-y-3">
+    <section aria-labelledby="results" aria-busy={shown < ranked.length} className="space-y-3">
       <h2 id="results" className="text-lg font-bold text-fg">
         Results
       </h2>
       <ol className="space-y-3">
-        {ranked.map((member) => (
+        {ranked.slice(0, shown).map((member) => (
           <MemberResult
             key={member.id}
             member={member}

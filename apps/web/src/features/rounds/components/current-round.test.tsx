@@ -121,8 +121,12 @@ describe("CurrentRoundTab", () => {
 
   it("shows the caller's own voting card first, labelled '(You)', then the others", async () => {
     renderTab(round({ ada: false, bo: true, cy: false, di: false }));
-    const ballot = (await screen.findByRole("heading", { name: "Your votes" }))
-      .nextElementSibling as HTMLElement;
+    const heading = await screen.findByRole("heading", { name: "Your votes" });
+    const ballot = heading.nextElementSibling as HTMLElement;
+    // The first cards come with the question, the others one a task after.
+    await vi.waitFor(() =>
+      expect(heading.closest("section")?.getAttribute("aria-busy")).toBe("false"),
+    );
     const cards = within(ballot).getAllByRole("listitem");
     expect(cards.map((card) => card.getAttribute("aria-label"))).toEqual([
       "Cy (You)",

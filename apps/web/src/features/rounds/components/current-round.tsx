@@ -9,6 +9,7 @@ import { IconBadge } from "@/components/ui/icon-badge";
 import { ApiError } from "@/lib/api-client";
 import { useCurrentRound } from "../api/get-current-round";
 import { useSubmitVotes } from "../api/submit-votes";
+import { useCardsShown } from "../hooks/use-cards-shown";
 import { DilemmaHeader } from "./dilemma-header";
 import { GroupReveal } from "./group-reveal";
 import { HowPointsWork } from "./how-points-work";
@@ -152,6 +153,9 @@ function RoundView({
   );
 }
 
+/** The voting cards the first pass builds, with the question: a phone's screen holds about two. */
+const FIRST_CARDS = 2;
+
 function Ballot({
   round,
   people,
@@ -170,6 +174,7 @@ function Ballot({
   // Once Submit Votes met a missing pick, the cards without one say so until picked.
   const [flagging, setFlagging] = useState(false);
   const cards = useRef(new Map<string, HTMLElement>());
+  const shown = useCardsShown(people.length, FIRST_CARDS);
   const showFirstUnpicked = () => {
     setFlagging(true);
     const card = unpicked[0] && cards.current.get(unpicked[0].id);
@@ -180,12 +185,12 @@ function Ballot({
   // The server's own 'votes missing' is over once every pick is there.
   const failure = ready && isVotesMissing(submit.error) ? null : submitFailure(submit.error);
   return (
-    <section aria-labelledby="your-votes" className="space-y-4">
+    <section aria-labelledby="your-votes" aria-busy={shown < people.length} className="space-y-4">
       <h2 id="your-votes" className="text-lg font-bold text-fg">
         Your votes
       </h2>
       <ul className="grid gap-4 lg:grid-cols-2">
-        {people.map((person) => (
+        {people.slice(0, shown).map((person) => (
           <VoteCard
             key={person.id}
             groupId={round.groupId}
