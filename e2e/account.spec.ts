@@ -8,7 +8,7 @@ import { ProfilePage } from "./pages/profile-page";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { SignInPage } from "./pages/sign-in-page";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
-import { addressFor, createGroup, createGroupByApi, joinByApi } from "./support/groups";
+import { addressFor, createGroupByApi, joinByApi } from "./support/groups";
 import { mailsTo, waitForEmail } from "./support/mailbox";
 import { signUpFresh } from "./support/people";
 import { adminEmail } from "./support/ports";
@@ -170,8 +170,9 @@ test.describe("one's account (issue 38)", () => {
       signUpFresh(page, addressFor("cat-account", testInfo), "Cat Creator"),
       signUpFresh(adminPage, adminEmail("remove-group", testInfo.project.name), "Max Admin"),
     ]);
-    const groupId = await createGroup(page, "Spam Squad");
-    const groupUrl = page.url();
+    // Making the group is groups.spec.ts's screen: here, its API call.
+    const { groupId, link } = await createGroupByApi(page, "Spam Squad");
+    const groupUrl = new URL(`/group/${groupId}`, link).toString();
 
     const admin = new AdminPage(adminPage);
     await adminPage.goto("/admin");
