@@ -8,7 +8,7 @@ import { ProfilePage } from "./pages/profile-page";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { SignInPage } from "./pages/sign-in-page";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
-import { addressFor, createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { addressFor, createGroupByApi, joinByApi } from "./support/groups";
 import { mailsTo, waitForEmail } from "./support/mailbox";
 import { signUpFresh } from "./support/people";
 import { adminEmail } from "./support/ports";
@@ -41,13 +41,15 @@ test.describe("one's account (issue 38)", () => {
     const annEmail = addressFor("ann-account", testInfo);
     const benEmail = addressFor("ben-account", testInfo);
     await Promise.all([signUpFresh(page, annEmail, ANN), signUpFresh(benPage, benEmail, BEN)]);
-    const groupId = await createGroup(page, GROUP, "5", "1");
-    await joinByLink(benPage, await inviteLinkOf(page, groupId), GROUP);
+    // Making the group and joining it are groups.spec.ts's screens: here, their API calls.
+    const { groupId, link } = await createGroupByApi(page, GROUP, 5, 1);
+    await joinByApi(benPage, link);
 
     // One round, closed by the last submit. Ann (A herself) reads Ben's B right: 1 point.
     // Ben (B himself) takes Ann for a B: 0 points.
     const ann = new RoundTabs(page);
-    await ann.open(groupId);
+    const ben = new RoundTabs(benPage);
+    await Promise.all([ann.open(groupId), ben.open(groupId)]);
     await ann.startFirstRound.click();
     await expect(ann.votesDue).toBeVisible();
     await voteAndSubmit(page, groupId, { [ANN]: "A", [BEN]: "B" });
@@ -56,7 +58,6 @@ test.describe("one's account (issue 38)", () => {
     });
     // Both pages are on the group: the results come over them, and each skips them.
     await ann.skipReveal();
-    const ben = new RoundTabs(benPage);
     await ben.skipReveal();
 
     // (a) Ben downloads his data: his name, his group, his votes and points, one JSON file.
@@ -169,8 +170,9 @@ test.describe("one's account (issue 38)", () => {
       signUpFresh(page, addressFor("cat-account", testInfo), "Cat Creator"),
       signUpFresh(adminPage, adminEmail("remove-group", testInfo.project.name), "Max Admin"),
     ]);
-    const groupId = await createGroup(page, "Spam Squad");
-    const groupUrl = page.url();
+    // Making the group is groups.spec.ts's screen: here, its API call.
+    const { groupId, link } = await createGroupByApi(page, "Spam Squad");
+    const groupUrl = new URL(`/group/${groupId}`, link).toString();
 
     const admin = new AdminPage(adminPage);
     await adminPage.goto("/admin");

@@ -1,6 +1,12 @@
 import { GroupProfilePage, InvitePage } from "./pages/group-pages";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
-import { createGroup, GROUP_FULL, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
+import {
+  createGroupByApi,
+  GROUP_FULL,
+  inviteLinkOf,
+  joinByApi,
+  thirdBrowser,
+} from "./support/groups";
 import { readQrCode } from "./support/qr-code";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -15,7 +21,8 @@ test.describe("group invitations", () => {
     people,
   }) => {
     await Promise.all([people.signIn(page, "Fay Admin"), people.signIn(eve, "Eve")]);
-    const groupId = await createGroup(page, "Duo", "2", "1");
+    // Making the group is groups.spec.ts's screen: here, its API call. The link is the profile's.
+    const { groupId } = await createGroupByApi(page, "Duo", 2, 1);
     const link = await inviteLinkOf(page, groupId);
     // The QR code beside the link reads back as the link: at least 200 px wide
     // to scan across a table, and dark on light in the dark scheme too.
@@ -27,7 +34,8 @@ test.describe("group invitations", () => {
     expect(await readQrCode(profile.qrCode)).toBe(link);
     await page.emulateMedia({ colorScheme: "light" });
     await shoot(page, "Invite QR code");
-    await joinByLink(eve, link, "Duo");
+    // Joining is groups.spec.ts's screen: here, its API call.
+    await joinByApi(eve, link);
 
     // A guest in a third browser: the group is full.
     const guest = await thirdBrowser(browser, page);

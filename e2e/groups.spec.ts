@@ -9,7 +9,13 @@ import {
 import { SignInPage } from "./pages/sign-in-page";
 import { signUp } from "./support/accounts";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
-import { addressFor, createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
+import {
+  addressFor,
+  createGroupByApi,
+  inviteLinkOf,
+  joinByApi,
+  thirdBrowser,
+} from "./support/groups";
 import { signUpFresh } from "./support/people";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -149,16 +155,19 @@ test.describe("groups", () => {
       signUpFresh(page, addressFor("ada", testInfo), "Ada Admin"),
       signUpFresh(cat, addressFor("cat", testInfo), "Cat Member"),
     ]);
-    const groupId = await createGroup(page, "Chess Night", "4", "2");
+    // Making the group and joining it are the first journey's screens: here, their API calls.
+    const { groupId, link } = await createGroupByApi(page, "Chess Night", 4, 2);
+    const profile = new GroupProfilePage(page);
+    await profile.open(groupId);
     // Dan's browser takes its address from the page, which is on the app only now.
     const dan = await thirdBrowser(browser, page);
     await signUpFresh(dan.page, addressFor("dan", testInfo), "Dan Member");
-    const link = await inviteLinkOf(page, groupId);
-    await joinByLink(cat, link, "Chess Night");
-    await joinByLink(dan.page, link, "Chess Night");
+    await Promise.all([joinByApi(cat, link), joinByApi(dan.page, link)]);
+    // Dan stays on the group's page: his removal is told to it.
+    await dan.page.goto(`/group/${groupId}`);
+    await expect(new GroupPage(dan.page).heading("Chess Night")).toBeVisible();
 
     // The edit form: the spec's messages, the server's limit, 'Changes Saved'.
-    const profile = new GroupProfilePage(page);
     await page.reload();
     await expect(profile.members).toHaveCount(3);
     const form = profile.editForm;

@@ -2,7 +2,7 @@ import { AdminPage } from "./pages/admin-page";
 import { GroupDilemmas } from "./pages/group-pages";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { deviceContext, expect, test, watchConsole } from "./support/fixtures";
-import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { createGroupByApi, joinByApi } from "./support/groups";
 import { signUpFresh } from "./support/people";
 import { adminEmail } from "./support/ports";
 import { voteAndSubmit } from "./support/round-api";
@@ -38,9 +38,9 @@ test.describe("group dilemmas and moderation", () => {
       people.signIn(benPage, BEN),
       people.signIn(cyPage, CY),
     ]);
-    const groupId = await createGroup(page, GROUP, "5", "1");
-    const link = await inviteLinkOf(page, groupId);
-    await Promise.all([joinByLink(benPage, link, GROUP), joinByLink(cyPage, link, GROUP)]);
+    // Making the group and joining it are groups.spec.ts's screens: here, their API calls.
+    const { groupId, link } = await createGroupByApi(page, GROUP, 5, 1);
+    await Promise.all([joinByApi(benPage, link), joinByApi(cyPage, link)]);
 
     // Ben proposes a dilemma on the group profile; it waits for the admin.
     const benDilemmas = new GroupDilemmas(benPage);

@@ -1,10 +1,8 @@
-import type { Page } from "@playwright/test";
 import { HomePage } from "./pages/group-pages";
 import { RoundTabs } from "./pages/round-pages";
-import { SignInPage } from "./pages/sign-in-page";
 import { deviceContext, expect, test, watchConsole } from "./support/fixtures";
-import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
-import { mailsTo, waitForEmail } from "./support/mailbox";
+import { createGroupByApi, joinByApi } from "./support/groups";
+import { signInByLink } from "./support/people";
 import { voteAndSubmit } from "./support/round-api";
 import { expectScreen } from "./support/screens";
 
@@ -14,19 +12,6 @@ const BEN = "Ben Second";
 const CY = "Cy Third";
 /** How soon an open page shows the results once the last submit closed the round (issue 36). */
 const LIVE_MS = 2_000;
-
-/**
- * Signs an existing account in on another device: a new link, not the one the
- * newest mail with a link brought (game mails came in between, without one).
- */
-async function signInAgain(page: Page, email: string) {
-  const previous = (await mailsTo(email, "")).filter((mail) => mail.link).at(-1);
-  const signIn = new SignInPage(page);
-  await signIn.open();
-  await signIn.requestLink(email);
-  await page.goto((await waitForEmail(email, { after: previous })).link);
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 test.describe("the reveal", () => {
   test.describe.configure({ timeout: 300_000 });
@@ -46,9 +31,9 @@ test.describe("the reveal", () => {
       people.signIn(benPage, BEN),
       people.signIn(cyPage, CY),
     ]);
-    const groupId = await createGroup(page, GROUP, "5", "1");
-    const link = await inviteLinkOf(page, groupId);
-    await Promise.all([joinByLink(benPage, link, GROUP), joinByLink(cyPage, link, GROUP)]);
+    // Making the group and joining it are groups.spec.ts's screens: here, their API calls.
+    const { groupId, link } = await createGroupByApi(page, GROUP, 5, 1);
+    await Promise.all([joinByApi(benPage, link), joinByApi(cyPage, link)]);
     const [ann, ben, cy] = [page, benPage, cyPage].map((p) => new RoundTabs(p)) as [
       RoundTabs,
       RoundTabs,
@@ -119,7 +104,8 @@ test.describe("the reveal", () => {
     const context = await deviceContext(browser, device);
     const annPhone = await context.newPage();
     const errors = watchConsole(annPhone);
-    await signInAgain(annPhone, annEmail);
+    // Signed in by a new e-mailed link (its screens are sign-in.spec.ts's).
+    await signInByLink(annPhone.request, annEmail, ANN);
     const home = new HomePage(annPhone);
     await home.open();
     await expect(home.groupCard(GROUP)).toContainText("Awaiting your votes");

@@ -1,7 +1,7 @@
 import { HomePage } from "./pages/group-pages";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { expect, test } from "./support/fixtures";
-import { createGroup, inviteLinkOf, joinByLink } from "./support/groups";
+import { createGroup, inviteLinkOf, joinByApi } from "./support/groups";
 import { advanceClock } from "./support/rounds";
 import { expectScreen, shoot } from "./support/screens";
 
@@ -35,8 +35,9 @@ test.describe("rounds", () => {
       "Invite at least one friend before starting the first round.",
     );
     await shoot(page, "start-refused");
+    // Joining is groups.spec.ts's screen: here, its API call.
     const link = await inviteLinkOf(page, groupId);
-    await Promise.all([joinByLink(benPage, link, GROUP), joinByLink(cyPage, link, GROUP)]);
+    await Promise.all([joinByApi(benPage, link), joinByApi(cyPage, link)]);
     const [ann, ben, cy] = [page, benPage, cyPage].map((p) => new RoundTabs(p)) as [
       RoundTabs,
       RoundTabs,

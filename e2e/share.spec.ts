@@ -1,7 +1,8 @@
 import { LandingPage } from "./pages/landing-page";
 import { ArchivedRoundPage, RoundTabs } from "./pages/round-pages";
 import { expect, expectRefusedRequest, test } from "./support/fixtures";
-import { createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
+import { createGroupByApi, joinByApi, thirdBrowser } from "./support/groups";
+import { voteAndSubmit } from "./support/round-api";
 import { sequentialApiTrips } from "./support/round-trips";
 import { expectScreen, shoot } from "./support/screens";
 import { copiedTexts, expectRichPreview, withoutShareSheet } from "./support/share";
@@ -9,6 +10,109 @@ import { copiedTexts, expectRichPreview, withoutShareSheet } from "./support/sha
 const GROUP = "Share Club";
 const ANN = "Ann Sharer";
 const BEN = "Ben Member";
+
+// The longest journey of the file first: fullyParallel starts tests in file order, and this file
+// comes late in a run, where a long test left for last would end the run alone.
+test.describe("round share cards", () => {
+  test.describe.configure({ timeout: 480_000 });
+
+  test("a member shares a closed round; others see a teaser, members the round", async ({
+    page,
+    otherBrowserPage: benPage,
+    browser,
+    request,
+    people,
+  }) => {
+    await Promise.all([people.signIn(page, ANN), people.signIn(benPage, BEN)]);
+    // Making the group and joining it are groups.spec.ts's screens: here, their API calls.
+    const { groupId, link: invitation } = await createGroupByApi(page, GROUP, 5, 1);
+    await joinByApi(benPage, invitation);
+    const [ann, ben] = [new RoundTabs(page), new RoundTabs(benPage)];
+    await ann.open(groupId);
+    await ann.startFirstRound.click();
+    await expect(ann.votesDue).toBeVisible();
+    // The ballot's screen is rounds.spec.ts's: here, its API calls.
+    await voteAndSubmit(
+      page,
+      groupId,
+      { [ANN]: "A", [BEN]: "B" },
+      { [ANN]: "PLANTED secret comment of Ann" },
+    );
+    // Opened directly, the page asks for the group and its round side by side once the
+    // session has answered: two trips one after the other before the ballot, not a chain.
+    const ballot = new RegExp(`/api/groups/${groupId}(/rounds/current)?$`);
+    const trips = await sequentialApiTrips(benPage, ballot, async () => {
+      await ben.open(groupId);
+      await expect(ben.submitVotes).toBeVisible();
+    });
+    expect(trips).toBeLessThanOrEqual(2);
+    await voteAndSubmit(
+      benPage,
+      groupId,
+      { [BEN]: "B", [ANN]: "A" },
+      { [ANN]: "PLANTED secret comment of Ben" },
+    );
+
+    // Ann opens the closed round and shares it: the text and the signed link are copied.
+    await withoutShareSheet(page);
+    await ann.open(groupId, "past-rounds");
+    await ann.pastRounds.getByRole("link").first().click();
+    const archived = new ArchivedRoundPage(page);
+    await expect(archived.results).toBeVisible();
+    const question = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    const annVoted =
+      (await archived
+        .member(ANN)
+        .getByText(/^voted /)
+        .textContent()) ?? "";
+    await page.getByRole("button", { name: "Share results" }).click();
+    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+    const [copied = ""] = await copiedTexts(page);
+    const [text = "", link = ""] = copied.split("\n");
+    // The day it closed in words ("27 November 2026"), and what Ann picked for herself.
+    const today = new Date().toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    });
+    expect(text).toContain(`eitheror — round 1 of ${GROUP}, ${today}: "${question}"`);
+    expect(text).toContain(`I picked "${annVoted.replace(/^voted /, "")}".`);
+    expect(text).toMatch(/1st (Ann Sharer|Ben Member) \(\d+ pts?\)/);
+    expect(link).toMatch(/\/shared\/round\/[\w-]+\.[\w-]{22}$/);
+    await shoot(page, "archived-round-share");
+
+    // Someone outside the group, signed out: the question and the podium, no vote, no comment.
+    const stranger = await thirdBrowser(browser, page);
+    await stranger.page.goto(link);
+    await expect(stranger.page.getByRole("heading", { level: 1 })).toHaveText(question);
+    const podium = stranger.page.getByRole("region", { name: "Podium" });
+    await expect(podium.getByRole("listitem")).toHaveCount(2);
+    await expect(podium).toContainText(ANN);
+    await expect(podium).toContainText(BEN);
+    await expect(stranger.page.getByText("PLANTED")).toHaveCount(0);
+    await expect(stranger.page.locator("body")).not.toContainText("voted");
+    await expectScreen(stranger.page, "Round Results");
+    // A link whose signature was tampered with does not work.
+    await stranger.page.goto(`${link.slice(0, -3)}abc`);
+    await expect(
+      stranger.page.getByRole("heading", { name: "This share link does not work." }),
+    ).toBeVisible();
+    await expectScreen(stranger.page, "Link Not Found");
+    await stranger.close();
+    expect(stranger.errors).toEqual([
+      expect.stringContaining("the server responded with a status of 404"),
+    ]);
+
+    // Its page previews the round's card, which decodes; a member is taken to the round.
+    const path = new URL(link).pathname;
+    await expectRichPreview(request, path, /\/api\/share\/rounds\/[^/]+\/image\.png$/);
+    const html = await (await request.get(path)).text();
+    expect(html).not.toContain("PLANTED");
+    await benPage.goto(link);
+    await expect(benPage).toHaveURL(/\/group\/[^/]+\/archived-round\/[^/]+$/);
+    await expect(new ArchivedRoundPage(benPage).results).toBeVisible();
+  });
+});
 
 test.describe("share cards", () => {
   test("a visitor without a share sheet copies their result; its link previews the day's card", async ({
@@ -71,98 +175,5 @@ test.describe("share cards", () => {
     await expect(
       page.getByRole("heading", { name: "There is no dilemma for that day." }),
     ).toBeVisible();
-  });
-});
-
-test.describe("round share cards", () => {
-  test.describe.configure({ timeout: 480_000 });
-
-  test("a member shares a closed round; others see a teaser, members the round", async ({
-    page,
-    otherBrowserPage: benPage,
-    browser,
-    request,
-    people,
-  }) => {
-    await Promise.all([people.signIn(page, ANN), people.signIn(benPage, BEN)]);
-    const groupId = await createGroup(page, GROUP, "5", "1");
-    await joinByLink(benPage, await inviteLinkOf(page, groupId), GROUP);
-    const [ann, ben] = [new RoundTabs(page), new RoundTabs(benPage)];
-    await ann.open(groupId);
-    await ann.startFirstRound.click();
-    await expect(ann.votesDue).toBeVisible();
-    await ann.vote(ANN, "A", "PLANTED secret comment of Ann");
-    await ann.vote(BEN, "B");
-    await ann.submit();
-    // Opened directly, the page asks for the group and its round side by side once the
-    // session has answered: two trips one after the other before the ballot, not a chain.
-    const ballot = new RegExp(`/api/groups/${groupId}(/rounds/current)?$`);
-    const trips = await sequentialApiTrips(benPage, ballot, async () => {
-      await ben.open(groupId);
-      await expect(ben.submitVotes).toBeVisible();
-    });
-    expect(trips).toBeLessThanOrEqual(2);
-    await ben.vote(BEN, "B");
-    await ben.vote(ANN, "A", "PLANTED secret comment of Ben");
-    await ben.submit();
-
-    // Ann opens the closed round and shares it: the text and the signed link are copied.
-    await withoutShareSheet(page);
-    await ann.open(groupId, "past-rounds");
-    await ann.pastRounds.getByRole("link").first().click();
-    const archived = new ArchivedRoundPage(page);
-    await expect(archived.results).toBeVisible();
-    const question = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
-    const annVoted =
-      (await archived
-        .member(ANN)
-        .getByText(/^voted /)
-        .textContent()) ?? "";
-    await page.getByRole("button", { name: "Share results" }).click();
-    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
-    const [copied = ""] = await copiedTexts(page);
-    const [text = "", link = ""] = copied.split("\n");
-    // The day it closed in words ("27 November 2026"), and what Ann picked for herself.
-    const today = new Date().toLocaleDateString("en-GB", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    });
-    expect(text).toContain(`eitheror — round 1 of ${GROUP}, ${today}: "${question}"`);
-    expect(text).toContain(`I picked "${annVoted.replace(/^voted /, "")}".`);
-    expect(text).toMatch(/1st (Ann Sharer|Ben Member) \(\d+ pts?\)/);
-    expect(link).toMatch(/\/shared\/round\/[\w-]+\.[\w-]{22}$/);
-    await shoot(page, "archived-round-share");
-
-    // Someone outside the group, signed out: the question and the podium, no vote, no comment.
-    const stranger = await thirdBrowser(browser, page);
-    await stranger.page.goto(link);
-    await expect(stranger.page.getByRole("heading", { level: 1 })).toHaveText(question);
-    const podium = stranger.page.getByRole("region", { name: "Podium" });
-    await expect(podium.getByRole("listitem")).toHaveCount(2);
-    await expect(podium).toContainText(ANN);
-    await expect(podium).toContainText(BEN);
-    await expect(stranger.page.getByText("PLANTED")).toHaveCount(0);
-    await expect(stranger.page.locator("body")).not.toContainText("voted");
-    await expectScreen(stranger.page, "Round Results");
-    // A link whose signature was tampered with does not work.
-    await stranger.page.goto(`${link.slice(0, -3)}abc`);
-    await expect(
-      stranger.page.getByRole("heading", { name: "This share link does not work." }),
-    ).toBeVisible();
-    await expectScreen(stranger.page, "Link Not Found");
-    await stranger.close();
-    expect(stranger.errors).toEqual([
-      expect.stringContaining("the server responded with a status of 404"),
-    ]);
-
-    // Its page previews the round's card, which decodes; a member is taken to the round.
-    const path = new URL(link).pathname;
-    await expectRichPreview(request, path, /\/api\/share\/rounds\/[^/]+\/image\.png$/);
-    const html = await (await request.get(path)).text();
-    expect(html).not.toContain("PLANTED");
-    await benPage.goto(link);
-    await expect(benPage).toHaveURL(/\/group\/[^/]+\/archived-round\/[^/]+$/);
-    await expect(new ArchivedRoundPage(benPage).results).toBeVisible();
   });
 });

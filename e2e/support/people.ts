@@ -10,26 +10,35 @@ import { mailsTo, waitForEmail } from "./mailbox";
  * signing in: those screens have their own (sign-in.spec.ts, accounts.ts's `signUp`).
  */
 export async function signInByLink(request: APIRequestContext, email: string, name: string) {
-  // Any answer brings the anti-forgery cookie the writes below echo.
-  const origin = new URL((await request.get("/api/health")).url()).origin;
+  const origin = await appOrigin(request);
   const before = (await mailsTo(email, "")).filter((mail) => mail.link).at(-1);
-  await post(request, origin, "/api/sign-in/email-link/send", {
+  await apiPost(request, origin, "/api/sign-in/email-link/send", {
     email,
     actionCodeSettings: { url: `${origin}/sign-in/link-router`, handleCodeInApp: true },
   });
   const { link } = await waitForEmail(email, { after: before });
   const token = new URL(link).searchParams.get("token");
-  const { data } = (await post(request, origin, "/api/sign-in/email-link/complete", {
+  const { data } = (await apiPost(request, origin, "/api/sign-in/email-link/complete", {
     token,
     email,
   })) as { data: { userData: { displayName: string | null } } };
   if (data.userData.displayName?.trim()) return; // a returning account
-  await post(request, origin, "/api/auth/update-user", { name });
-  await post(request, origin, "/api/new-user-properties", { isAdmin: false });
+  await apiPost(request, origin, "/api/auth/update-user", { name });
+  await apiPost(request, origin, "/api/new-user-properties", { isAdmin: false });
+}
+
+/** The app's origin, the writes' anti-forgery cookie in `request`'s jar (any answer brings it). */
+export async function appOrigin(request: APIRequestContext) {
+  return new URL((await request.get("/api/health")).url()).origin;
 }
 
 /** A write as the page makes it: from the app's origin, the XSRF cookie echoed in its header. */
-async function post(request: APIRequestContext, origin: string, path: string, data: object) {
+export async function apiPost(
+  request: APIRequestContext,
+  origin: string,
+  path: string,
+  data: object,
+) {
   const { cookies } = await request.storageState();
   const xsrf = cookies.find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
   const response = await request.post(path, {

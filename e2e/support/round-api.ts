@@ -1,29 +1,20 @@
 import { expect, type Page } from "@playwright/test";
+import { apiPost, appOrigin } from "./people";
 
 type Pick = "A" | "B";
 
-/** One call of the API from `page`, as the app makes it: its cookies and the XSRF pair. */
-async function callApi<T>(page: Page, method: "GET" | "POST", path: string, body?: object) {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const token = document.cookie
-        .split("; ")
-        .find((part) => part.startsWith("XSRF-TOKEN="))
-        ?.slice("XSRF-TOKEN=".length);
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(body ? { "content-type": "application/json" } : {}),
-          "x-xsrf-token": decodeURIComponent(token ?? ""),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, path, body },
-  );
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.json)}`).toBe(200);
-  return (answer.json as { data: T }).data;
+/**
+ * One call of the API as `page`'s browser makes it: its cookies (page.request shares
+ * them), and for a write the XSRF pair from the app's origin. The page need not be
+ * on the app, nor does it move.
+ */
+async function callApi<T>(page: Page, path: string, write?: { origin: string; body: object }) {
+  if (write) {
+    return ((await apiPost(page.request, write.origin, path, write.body)) as { data: T }).data;
+  }
+  const response = await page.request.get(path);
+  expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
+  return ((await response.json()) as { data: T }).data;
 }
 
 /**
@@ -37,12 +28,12 @@ export async function voteAndSubmit(
   picks: Record<string, Pick>,
   comments: Record<string, string> = {},
 ) {
+  const origin = await appOrigin(page.request);
   const { groupData } = await callApi<{
     groupData: { members: { id: string; displayName: string | null }[] };
-  }>(page, "GET", `/api/groups/${groupId}`);
+  }>(page, `/api/groups/${groupId}`);
   const { dilemmaData } = await callApi<{ dilemmaData: { roundId: string } }>(
     page,
-    "GET",
     `/api/groups/${groupId}/rounds/current`,
   );
   const round = `/api/groups/${groupId}/rounds/${dilemmaData.roundId}`;
@@ -50,11 +41,14 @@ export async function voteAndSubmit(
     const optionSelected = picks[member.displayName ?? ""];
     if (!optionSelected) throw new Error(`no pick for ${member.displayName}`);
     const comment = comments[member.displayName ?? ""];
-    await callApi(page, "POST", `${round}/vote`, {
-      selectedFor: member.id,
-      optionSelected,
-      ...(comment !== undefined && { comments: comment }),
+    await callApi(page, `${round}/vote`, {
+      origin,
+      body: {
+        selectedFor: member.id,
+        optionSelected,
+        ...(comment !== undefined && { comments: comment }),
+      },
     });
   }
-  return callApi<{ roundClosed: boolean }>(page, "POST", `${round}/submit-votes`);
+  return callApi<{ roundClosed: boolean }>(page, `${round}/submit-votes`, { origin, body: {} });
 }
