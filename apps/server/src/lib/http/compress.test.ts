@@ -50,6 +50,29 @@ describe("compressLargeJson", () => {
     }
   });
 
+  it("compresses bytes kept for many callers once per encoding", async () => {
+    const shared = Buffer.from(large);
+    const sentFor = (accept: string) =>
+      new Promise<unknown>((resolve) => {
+        const reply = {
+          getHeader: (name: string) => (name === "content-type" ? "application/json" : undefined),
+          header: () => reply,
+        };
+        compressLargeJson(
+          { headers: { "accept-encoding": accept } } as never,
+          reply as never,
+          shared,
+          (_error, payload) => resolve(payload),
+        );
+      });
+    const [first, second] = [await sentFor("br"), await sentFor("gzip, br")];
+    expect(Buffer.isBuffer(first) && brotliDecompressSync(first).toString()).toBe(large);
+    expect(second).toBe(first);
+    const gzipped = await sentFor("gzip");
+    expect(gzipped).not.toBe(first);
+    expect(await sentFor("gzip")).toBe(gzipped);
+  });
+
   it("sends it as it is to a caller that takes neither, and says it could vary", async () => {
     for (const accept of [undefined, "identity", "br;q=0"]) {
       const plain = await get("/large", accept);

@@ -26,6 +26,28 @@ function encodingFor(accepted: string | undefined): "br" | "gzip" | null {
   return taken.has("gzip") ? "gzip" : null;
 }
 
+function compress(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipAsync(body, { level: 6 });
+}
+
+/** Bytes kept for many callers (a shared answer, decision 0021), compressed once per encoding. */
+const kept = new WeakMap<Buffer, Partial<Record<"br" | "gzip", Promise<Buffer>>>>();
+
+function compressedOnce(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  const forms = kept.get(body) ?? {};
+  kept.set(body, forms);
+  const done = forms[encoding] ?? compress(body, encoding);
+  forms[encoding] = done;
+  return done;
+}
+
 /**
  * A read's JSON answer of COMPRESS_FROM_BYTES or more, compressed for a caller
  * that takes brotli (quality 5) or gzip (level 6), off the event loop (zlib's
@@ -47,16 +69,10 @@ export function compressLargeJson(
   reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
   const encoding = encodingFor(request.headers["accept-encoding"]);
   if (!encoding) return done(null, payload);
-  const body = typeof payload === "string" ? Buffer.from(payload) : payload;
   const compressed =
-    encoding === "br"
-      ? brotli(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : gzipAsync(body, { level: 6 });
+    typeof payload === "string"
+      ? compress(Buffer.from(payload), encoding)
+      : compressedOnce(payload, encoding);
   compressed.then(
     (bytes) => {
       reply.header("content-encoding", encoding);
