@@ -150,11 +150,15 @@ export function createClosedRounds(db: Tx, shared: RoundsSharedReads) {
     );
 
   return {
-    /** The round as `me` reads it. */
-    async round(round: FoundRound & { archivedAt: Date }, me: string): Promise<ArchivedRound> {
+    /** The round as `me` reads it; `revealSeen` when the caller knows it already (the reveal). */
+    async round(
+      round: FoundRound & { archivedAt: Date },
+      me: string,
+      known: { revealSeen?: boolean } = {},
+    ): Promise<ArchivedRound> {
       const [{ round: archived }, revealSeen] = await Promise.all([
         forAll(round),
-        revealSeenBy(db, round.id, me),
+        known.revealSeen ?? revealSeenBy(db, round.id, me),
       ]);
       return { ...archived, revealSeen };
     },

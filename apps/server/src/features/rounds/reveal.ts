@@ -46,7 +46,8 @@ export function createRoundReveal({ db, clock }: Core, parts: HistoryParts) {
       if (!round?.archivedAt) return null;
       const closed = { ...round, archivedAt: round.archivedAt };
       const [archived, votes] = await Promise.all([
-        closedRounds.round(closed, me.user.id),
+        // Not seen yet, or there would be no reveal: no need to read it again.
+        closedRounds.round(closed, me.user.id, { revealSeen: false }),
         closedRounds.votes(closed, me.user.id, revealsTo(me.user.id)),
       ]);
       return { round: archived, votes: [...votes] };
