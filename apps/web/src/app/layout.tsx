@@ -136,7 +136,11 @@ export function AppLayout() {
       </header>
       <main id={shellIds.main} tabIndex={-1} className={shellClass.main}>
         {/* A screen still loading: the loader the server painted, in the same place. */}
-        <ErrorBoundary resetKey={pathname} fallback={(retry) => <ScreenFailed onRetry={retry} />}>
+        <ErrorBoundary
+          resetKey={pathname}
+          pending={<PageLoader />}
+          fallback={(retry) => <ScreenFailed onRetry={retry} />}
+        >
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

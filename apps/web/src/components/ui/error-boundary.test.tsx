@@ -25,6 +25,7 @@ function renderIn(Part: ComponentType, resetKey = "/one") {
   const tree = (key: string) => (
     <ErrorBoundary
       resetKey={key}
+      pending={<p>Loading the page again</p>}
       fallback={(retry) => (
         <button type="button" onClick={retry}>
           Try again
@@ -37,7 +38,7 @@ function renderIn(Part: ComponentType, resetKey = "/one") {
     </ErrorBoundary>
   );
   const view = render(tree(resetKey));
-  return { rerender: (key: string) => view.rerender(tree(key)) };
+  return { rerender: (key: string) => view.rerender(tree(key)), unmount: view.unmount };
 }
 
 const reload = vi.fn();
@@ -111,22 +112,26 @@ describe("ErrorBoundary with code fetched on demand", () => {
     expect(await screen.findByText("The part")).toBeTruthy();
   });
 
-  it("online, code that did not arrive is a new release: the page loads again, once", async () => {
+  it("online, code that did not arrive is a new release: the page loads again, once, with no failure shown before", async () => {
     const heads = vi
       .spyOn(globalThis, "fetch")
       .mockImplementation(async () => new Response(null, { status: 200 }));
-    renderIn(partArriving(() => false).Part);
-    await screen.findByRole("button", { name: "Try again" });
+    const first = renderIn(partArriving(() => false).Part);
+    // While the server is asked, the page may be about to load again: it says it is loading.
+    expect(await screen.findByText("Loading the page again")).toBeTruthy();
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     // It asked whether the server answers before leaving the page.
     expect(heads).toHaveBeenCalledWith(location.href, { method: "HEAD", cache: "no-store" });
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
 
-    // The reloaded page fails again (a release that is broken, say): no second reload, no loop.
-    const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "Try again" }));
+    // The reloaded page fails again (a release that is broken, say): no second reload, no
+    // loop, and the failure is shown at once, with its Try again.
+    first.unmount();
+    renderIn(partArriving(() => false).Part);
     await screen.findByRole("button", { name: "Try again" });
     await act(() => Promise.resolve());
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(heads).toHaveBeenCalledTimes(1);
   });
 
   it("online but with no answer from the server, keeps the page and its Try again", async () => {

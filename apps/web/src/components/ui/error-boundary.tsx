@@ -12,30 +12,39 @@ const RELOAD_AGAIN_AFTER_MS = 60_000;
  * answers: a connection that is down though the browser thinks it online gets
  * the fallback, not the browser's error page.
  */
-let asking = false;
+let asking: Promise<boolean> | undefined;
 
-function reloadForNewCode() {
-  const last = Number(sessionStorage.getItem(RELOADED_AT));
+/**
+ * Whether the page is loading again for new code: undefined when it will not
+ * (it did so a moment ago), else settles to false when the server did not answer.
+ */
+function reloadForNewCode(): Promise<boolean> | undefined {
   // Several parts may fail at once: one question to the server, one reload.
-  if (asking || Date.now() - last < RELOAD_AGAIN_AFTER_MS) return;
-  asking = true;
-  fetch(location.href, { method: "HEAD", cache: "no-store" }).then(
+  if (asking) return asking;
+  const last = Number(sessionStorage.getItem(RELOADED_AT));
+  if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return undefined;
+  asking = fetch(location.href, { method: "HEAD", cache: "no-store" }).then(
     (answer) => {
-      asking = false;
-      if (!answer.ok) return;
+      asking = undefined;
+      if (!answer.ok) return false;
       sessionStorage.setItem(RELOADED_AT, String(Date.now()));
       location.reload();
+      return true;
     },
     () => {
-      asking = false;
+      asking = undefined;
+      return false;
     },
   );
+  return asking;
 }
 
 interface Props {
   children: ReactNode;
   /** What stands in the failed part's place; `retry` renders it again. */
   fallback: (retry: () => void) => ReactNode;
+  /** What stands in the failed part's place while the page may load again for new code. */
+  pending?: ReactNode;
   /** A new value (the next page) renders the part again. */
   resetKey?: string;
 }
@@ -46,8 +55,8 @@ interface Props {
  * rendered again on `retry`, on a new `resetKey` and when the connection comes
  * back. Code a new release replaced brings the new release in (see above).
  */
-export class ErrorBoundary extends Component<Props, { failed: boolean }> {
-  override state = { failed: false };
+export class ErrorBoundary extends Component<Props, { failed: boolean; reloading: boolean }> {
+  override state = { failed: false, reloading: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -56,7 +65,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   retry = () => {
     if (!this.state.failed) return;
     retryFailedCode();
-    this.setState({ failed: false });
+    this.setState({ failed: false, reloading: false });
   };
 
   override componentDidMount() {
@@ -72,10 +81,18 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown) {
-    if (error instanceof CodeUnavailable && navigator.onLine) reloadForNewCode();
+    if (!(error instanceof CodeUnavailable && navigator.onLine)) return;
+    // Until the server answers, the page may be about to load again: no failure to show yet.
+    const reloading = reloadForNewCode();
+    if (!reloading) return;
+    this.setState({ reloading: true });
+    void reloading.then((reloaded) => {
+      if (!reloaded) this.setState({ reloading: false });
+    });
   }
 
   override render() {
-    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.state.reloading ? (this.props.pending ?? null) : this.props.fallback(this.retry);
   }
 }
