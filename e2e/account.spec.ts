@@ -161,39 +161,41 @@ test.describe("one's account (issue 38)", () => {
     await expect(home.emptyState).toBeVisible();
   });
 
-  test("a product admin removes a group from /admin", async ({
-    page,
-    otherBrowserPage: adminPage,
-    consoleErrors,
-  }, testInfo) => {
-    await Promise.all([
-      signUpFresh(page, addressFor("cat-account", testInfo), "Cat Creator"),
-      signUpFresh(adminPage, adminEmail("remove-group", testInfo.project.name), "Max Admin"),
-    ]);
-    // Making the group is groups.spec.ts's screen: here, its API call.
-    const { groupId, link } = await createGroupByApi(page, "Spam Squad");
-    const groupUrl = new URL(`/group/${groupId}`, link).toString();
+  test(
+    "a product admin removes a group from /admin",
+    { tag: "@one-device" },
+    async ({ page, otherBrowserPage: adminPage, consoleErrors }, testInfo) => {
+      await Promise.all([
+        signUpFresh(page, addressFor("cat-account", testInfo), "Cat Creator"),
+        signUpFresh(adminPage, adminEmail("remove-group", testInfo.project.name), "Max Admin"),
+      ]);
+      // Making the group is groups.spec.ts's screen: here, its API call.
+      const { groupId, link } = await createGroupByApi(page, "Spam Squad");
+      const groupUrl = new URL(`/group/${groupId}`, link).toString();
 
-    const admin = new AdminPage(adminPage);
-    await adminPage.goto("/admin");
-    await expect(admin.heading).toBeVisible();
-    // A link to the group's page, as a report would bring it.
-    await admin.groupToRemove.fill(groupUrl);
-    await admin.removeGroup.click();
-    const question = adminPage.getByRole("dialog", { name: "Remove this group for every member?" });
-    await expect(question).toContainText("This cannot be undone.");
-    await shoot(adminPage, "admin-remove-group-question");
-    await question.getByRole("button", { name: "Remove a group" }).click();
-    await expect(question).toBeHidden();
-    await expect(adminPage.getByText("The group is removed.")).toBeVisible();
-    await expect(admin.groupToRemove).toHaveValue("");
-    await expectScreen(adminPage, "Admin");
+      const admin = new AdminPage(adminPage);
+      await adminPage.goto("/admin");
+      await expect(admin.heading).toBeVisible();
+      // A link to the group's page, as a report would bring it.
+      await admin.groupToRemove.fill(groupUrl);
+      await admin.removeGroup.click();
+      const question = adminPage.getByRole("dialog", {
+        name: "Remove this group for every member?",
+      });
+      await expect(question).toContainText("This cannot be undone.");
+      await shoot(adminPage, "admin-remove-group-question");
+      await question.getByRole("button", { name: "Remove a group" }).click();
+      await expect(question).toBeHidden();
+      await expect(adminPage.getByText("The group is removed.")).toBeVisible();
+      await expect(admin.groupToRemove).toHaveValue("");
+      await expectScreen(adminPage, "Admin");
 
-    await page.goto(`/group/${groupId}`);
-    await expect(page.getByRole("heading", { name: "This group does not exist." })).toBeVisible();
-    await expectRefusedRequest(consoleErrors, 404);
-    const home = new HomePage(page);
-    await home.open();
-    await expect(home.emptyState).toBeVisible();
-  });
+      await page.goto(`/group/${groupId}`);
+      await expect(page.getByRole("heading", { name: "This group does not exist." })).toBeVisible();
+      await expectRefusedRequest(consoleErrors, 404);
+      const home = new HomePage(page);
+      await home.open();
+      await expect(home.emptyState).toBeVisible();
+    },
+  );
 });

@@ -180,49 +180,50 @@ test.describe("the product admin's page", () => {
 });
 
 test.describe("the generator's failures", () => {
-  test("a failing provider and a missing one are each said plainly", async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    await signUpFresh(
-      page,
-      adminEmail("failures", testInfo.project.name),
-      `Admin ${testInfo.project.name}`,
-    );
-    const admin = new AdminPage(page);
-    await page.goto("/admin");
-    await expect(admin.generate).toBeEnabled();
-    const answer = (status: number, code: string, message: string) =>
-      page.route("**/api/admin/manually-generate-dilemmas", (route) =>
-        route.fulfill({
-          status,
-          contentType: "application/json",
-          body: JSON.stringify({ error: { code, message } }),
-        }),
+  test(
+    "a failing provider and a missing one are each said plainly",
+    { tag: "@one-device" },
+    async ({ page, consoleErrors }, testInfo) => {
+      await signUpFresh(
+        page,
+        adminEmail("failures", testInfo.project.name),
+        `Admin ${testInfo.project.name}`,
       );
+      const admin = new AdminPage(page);
+      await page.goto("/admin");
+      await expect(admin.generate).toBeEnabled();
+      const answer = (status: number, code: string, message: string) =>
+        page.route("**/api/admin/manually-generate-dilemmas", (route) =>
+          route.fulfill({
+            status,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code, message } }),
+          }),
+        );
 
-    const garbled = "The dilemma generator's answer was not JSON. Nothing was added.";
-    await answer(502, "generator_failed", garbled);
-    await admin.generate.click();
-    await expect(page.getByRole("alert")).toHaveText(garbled);
-    await expectRefusedRequest(consoleErrors, 502);
-    await expect(admin.generate).toBeEnabled();
+      const garbled = "The dilemma generator's answer was not JSON. Nothing was added.";
+      await answer(502, "generator_failed", garbled);
+      await admin.generate.click();
+      await expect(page.getByRole("alert")).toHaveText(garbled);
+      await expectRefusedRequest(consoleErrors, 502);
+      await expect(admin.generate).toBeEnabled();
 
-    await page.unroute("**/api/admin/manually-generate-dilemmas");
-    await answer(503, "generator_not_configured", "not configured");
-    await admin.generate.click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "Set LLM_BASE_URL and LLM_MODEL" }),
-    ).toBeVisible();
-    await expectRefusedRequest(consoleErrors, 503);
-    await expect(admin.generate).toBeDisabled();
-  });
+      await page.unroute("**/api/admin/manually-generate-dilemmas");
+      await answer(503, "generator_not_configured", "not configured");
+      await admin.generate.click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Set LLM_BASE_URL and LLM_MODEL" }),
+      ).toBeVisible();
+      await expectRefusedRequest(consoleErrors, 503);
+      await expect(admin.generate).toBeDisabled();
+    },
+  );
 });
 
 test.describe("how to play", () => {
-  test("the gameplay diagram explains the loop and Create Group asks a visitor to sign in", async ({
-    page,
-  }) => {
+  test("the gameplay diagram explains the loop and Create Group asks a visitor to sign in", {
+    tag: "@one-device",
+  }, async ({ page }) => {
     await page.goto("/");
     await page
       .getByRole("navigation", { name: "Footer" })

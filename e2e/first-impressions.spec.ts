@@ -126,9 +126,9 @@ test.describe("the first screen", () => {
     await context.close();
   });
 
-  test("assets come compressed and cached for good; the page is revalidated; no source maps", async ({
-    request,
-  }) => {
+  test("assets come compressed and cached for good; the page is revalidated; no source maps", {
+    tag: "@one-device",
+  }, async ({ request }) => {
     const page = await request.get("/");
     expect(page.headers()["cache-control"]).toBe("no-cache");
     const scripts = [...(await page.text()).matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map(
@@ -150,7 +150,9 @@ test.describe("the first screen", () => {
     expect((await request.get(`${script}.map`)).status()).not.toBe(200);
   });
 
-  test("share previews, the install manifest and its icons are there", async ({ request }) => {
+  test("share previews, the install manifest and its icons are there", {
+    tag: "@one-device",
+  }, async ({ request }) => {
     const html = await (await request.get("/")).text();
     const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
     expect(/<meta property="og:title" content="eitheror"/.test(html)).toBe(true);
@@ -602,9 +604,9 @@ test.describe("the landing page's option cards", () => {
 });
 
 test.describe("sign-in and its moments", () => {
-  test("a garbled link in a fresh browser is called bad at once, with one way on", async ({
-    page,
-  }) => {
+  test("a garbled link in a fresh browser is called bad at once, with one way on", {
+    tag: "@one-device",
+  }, async ({ page }) => {
     let completions = 0;
     page.on("request", (request) => {
       if (request.url().includes("/api/sign-in/email-link/complete")) completions += 1;
@@ -622,88 +624,95 @@ test.describe("sign-in and its moments", () => {
     expect(completions).toBe(0);
   });
 
-  test("the sign-in page is ready to type into, and the sent state can send again", async ({
-    page,
-  }, testInfo) => {
-    const email = addressFor("rex", testInfo);
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await expect(signIn.email).toBeFocused();
-    await signIn.requestLink(email);
-    const first = await waitForEmail(email);
+  test(
+    "the sign-in page is ready to type into, and the sent state can send again",
+    { tag: "@one-device" },
+    async ({ page }, testInfo) => {
+      const email = addressFor("rex", testInfo);
+      const signIn = new SignInPage(page);
+      await signIn.open();
+      await expect(signIn.email).toBeFocused();
+      await signIn.requestLink(email);
+      const first = await waitForEmail(email);
 
-    await page.getByRole("button", { name: "Resend link" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "A new link is on its way" }),
-    ).toHaveText(`A new link is on its way to ${email}.`);
-    const second = await waitForEmail(email, { after: first });
-    expect(second.link).not.toBe(first.link);
-  });
+      await page.getByRole("button", { name: "Resend link" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "A new link is on its way" }),
+      ).toHaveText(`A new link is on its way to ${email}.`);
+      const second = await waitForEmail(email, { after: first });
+      expect(second.link).not.toBe(first.link);
+    },
+  );
 
-  test("a read still on its way at Log Out is answered before the session ends", async ({
-    page,
-  }, testInfo) => {
-    const nav = new NavBar(page);
-    await signUpFresh(page, addressFor("vi", testInfo), "Vi");
-    await new HomePage(page).open();
-    // Home's list of groups is held in the browser until Log Out has been chosen,
-    // then for 300 ms: well within the second the client waits for calls in flight.
-    let logOutChosen = () => {};
-    const loggingOut = new Promise<void>((resolve) => {
-      logOutChosen = resolve;
-    });
-    await page.route("**/api/groups", async (route) => {
-      await loggingOut;
-      await page.waitForTimeout(300);
-      await route.continue();
-    });
-    await page.reload();
-    await expect(nav.menuButton).toBeVisible();
-    // The browser's own order of events: the list's answer, the log-out's request.
-    const order: string[] = [];
-    page.on("response", (response) => {
-      if (response.url().endsWith("/api/groups")) order.push(`list answered ${response.status()}`);
-    });
-    page.on("request", (request) => {
-      if (request.url().endsWith("/api/auth/sign-out")) order.push("log-out sent");
-    });
-    await nav.menuButton.click();
-    logOutChosen();
-    await page.getByRole("menuitem", { name: "Log Out" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "You have logged out." }),
-    ).toBeVisible();
-    // Answered under its session before the log-out; sent after it, it would get a 401.
-    expect(order).toEqual(["list answered 200", "log-out sent"]);
-  });
+  test(
+    "a read still on its way at Log Out is answered before the session ends",
+    { tag: "@one-device" },
+    async ({ page }, testInfo) => {
+      const nav = new NavBar(page);
+      await signUpFresh(page, addressFor("vi", testInfo), "Vi");
+      await new HomePage(page).open();
+      // Home's list of groups is held in the browser until Log Out has been chosen,
+      // then for 300 ms: well within the second the client waits for calls in flight.
+      let logOutChosen = () => {};
+      const loggingOut = new Promise<void>((resolve) => {
+        logOutChosen = resolve;
+      });
+      await page.route("**/api/groups", async (route) => {
+        await loggingOut;
+        await page.waitForTimeout(300);
+        await route.continue();
+      });
+      await page.reload();
+      await expect(nav.menuButton).toBeVisible();
+      // The browser's own order of events: the list's answer, the log-out's request.
+      const order: string[] = [];
+      page.on("response", (response) => {
+        if (response.url().endsWith("/api/groups"))
+          order.push(`list answered ${response.status()}`);
+      });
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/auth/sign-out")) order.push("log-out sent");
+      });
+      await nav.menuButton.click();
+      logOutChosen();
+      await page.getByRole("menuitem", { name: "Log Out" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "You have logged out." }),
+      ).toBeVisible();
+      // Answered under its session before the log-out; sent after it, it would get a 401.
+      expect(order).toEqual(["list answered 200", "log-out sent"]);
+    },
+  );
 
-  test("logging out says so on the landing page, once, from any page", async ({
-    page,
-  }, testInfo) => {
-    const nav = new NavBar(page);
-    const email = addressFor("lou", testInfo);
-    const notice = page.getByRole("status").filter({ hasText: "You have logged out." });
-    await signUpFresh(page, email, "Lou");
-    await new HomePage(page).open();
-    await nav.choose("Log Out");
-    await expect(page).toHaveURL("/");
-    await expect(notice).toBeVisible();
-    await expect(nav.signIn).toBeVisible();
-    await notice.getByRole("button", { name: "Dismiss" }).click();
-    await expect(notice).toBeHidden();
-    await page.reload();
-    await expect(new LandingPage(page).optionA).toBeEnabled();
-    await expect(notice).toBeHidden();
+  test(
+    "logging out says so on the landing page, once, from any page",
+    { tag: "@one-device" },
+    async ({ page }, testInfo) => {
+      const nav = new NavBar(page);
+      const email = addressFor("lou", testInfo);
+      const notice = page.getByRole("status").filter({ hasText: "You have logged out." });
+      await signUpFresh(page, email, "Lou");
+      await new HomePage(page).open();
+      await nav.choose("Log Out");
+      await expect(page).toHaveURL("/");
+      await expect(notice).toBeVisible();
+      await expect(nav.signIn).toBeVisible();
+      await notice.getByRole("button", { name: "Dismiss" }).click();
+      await expect(notice).toBeHidden();
+      await page.reload();
+      await expect(new LandingPage(page).optionA).toBeEnabled();
+      await expect(notice).toBeHidden();
 
-    // Signed in again, logging out from the landing page itself.
-    await signUpFresh(page, email, "Lou");
-    await page.goto("/");
-    await nav.choose("Log Out");
-    await expect(notice).toBeVisible();
-    await page.reload();
-    await expect(new LandingPage(page).optionA).toBeEnabled();
-    await expect(notice).toBeHidden();
-  });
+      // Signed in again, logging out from the landing page itself.
+      await signUpFresh(page, email, "Lou");
+      await page.goto("/");
+      await nav.choose("Log Out");
+      await expect(notice).toBeVisible();
+      await page.reload();
+      await expect(new LandingPage(page).optionA).toBeEnabled();
+      await expect(notice).toBeHidden();
+    },
+  );
 });
 
 test.describe("own profile", () => {

@@ -65,13 +65,17 @@ test.describe("app shell and routes", () => {
     );
   });
 
-  test("an unknown path redirects to the landing page", async ({ page }) => {
+  test("an unknown path redirects to the landing page", { tag: "@one-device" }, async ({
+    page,
+  }) => {
     await page.goto("/no/such/page");
     await expect(page).toHaveURL("/");
     await expect(new LandingPage(page).optionA).toBeVisible();
   });
 
-  test("a signed-in screen sends an anonymous visitor to sign in", async ({ page }) => {
+  test("a signed-in screen sends an anonymous visitor to sign in", { tag: "@one-device" }, async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(new LandingPage(page).optionA).toBeVisible();
     await page.goto("/home");

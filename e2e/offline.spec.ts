@@ -71,53 +71,55 @@ test.describe("a page whose code cannot arrive", () => {
     forgetCodeFailures(consoleErrors);
   });
 
-  test("after a new release (the page's code is gone), the page loads again once and shows Home", async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    await onGroupPage(page, "rhea", testInfo);
-    // The release replaced the files this page knows: they are gone until it loads again.
-    let loads = 0;
-    page.on("request", (request) => {
-      if (request.isNavigationRequest()) loads += 1;
-    });
-    await page.route(HOME_CODE, (route) =>
-      loads === 0 ? route.fulfill({ status: 404, body: "Not found" }) : route.continue(),
-    );
+  test(
+    "after a new release (the page's code is gone), the page loads again once and shows Home",
+    { tag: "@one-device" },
+    async ({ page, consoleErrors }, testInfo) => {
+      await onGroupPage(page, "rhea", testInfo);
+      // The release replaced the files this page knows: they are gone until it loads again.
+      let loads = 0;
+      page.on("request", (request) => {
+        if (request.isNavigationRequest()) loads += 1;
+      });
+      await page.route(HOME_CODE, (route) =>
+        loads === 0 ? route.fulfill({ status: 404, body: "Not found" }) : route.continue(),
+      );
 
-    await new NavBar(page).home.click();
-    await expect(page.getByRole("heading", { level: 1, name: "Hi, rhea" })).toBeVisible();
-    await expect(page).toHaveURL("/home");
-    expect(loads).toBe(1);
-    expect(await samePage(page)).toBe(false);
-    forgetCodeFailures(consoleErrors);
-  });
+      await new NavBar(page).home.click();
+      await expect(page.getByRole("heading", { level: 1, name: "Hi, rhea" })).toBeVisible();
+      await expect(page).toHaveURL("/home");
+      expect(loads).toBe(1);
+      expect(await samePage(page)).toBe(false);
+      forgetCodeFailures(consoleErrors);
+    },
+  );
 
-  test("a release that stays broken loads the page once, then says it could not load it, with Try again", async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    await onGroupPage(page, "sven", testInfo);
-    let loads = 0;
-    page.on("request", (request) => {
-      if (request.isNavigationRequest()) loads += 1;
-    });
-    await page.route(HOME_CODE, (route) => route.fulfill({ status: 404, body: "Not found" }));
+  test(
+    "a release that stays broken loads the page once, then says it could not load it, with Try again",
+    { tag: "@one-device" },
+    async ({ page, consoleErrors }, testInfo) => {
+      await onGroupPage(page, "sven", testInfo);
+      let loads = 0;
+      page.on("request", (request) => {
+        if (request.isNavigationRequest()) loads += 1;
+      });
+      await page.route(HOME_CODE, (route) => route.fulfill({ status: 404, body: "Not found" }));
 
-    await new NavBar(page).home.click();
-    const alert = page.getByRole("alert");
-    await expect(alert).toContainText(
-      "Could not load this page. Check your connection and try again.",
-    );
-    await expect(page).toHaveTitle("Could not load this page · eitheror");
-    await expect(new NavBar(page).menuButton).toBeVisible();
-    expect(loads).toBe(1);
+      await new NavBar(page).home.click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText(
+        "Could not load this page. Check your connection and try again.",
+      );
+      await expect(page).toHaveTitle("Could not load this page · eitheror");
+      await expect(new NavBar(page).menuButton).toBeVisible();
+      expect(loads).toBe(1);
 
-    // Fixed on the server: Try again brings the page, with no further reload.
-    await page.unroute(HOME_CODE);
-    await alert.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Hi, sven" })).toBeVisible();
-    expect(loads).toBe(1);
-    forgetCodeFailures(consoleErrors);
-  });
+      // Fixed on the server: Try again brings the page, with no further reload.
+      await page.unroute(HOME_CODE);
+      await alert.getByRole("button", { name: "Try again" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Hi, sven" })).toBeVisible();
+      expect(loads).toBe(1);
+      forgetCodeFailures(consoleErrors);
+    },
+  );
 });

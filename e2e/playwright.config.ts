@@ -42,6 +42,12 @@ const clusterServer = process.env.TEST_DATABASE_URL
   : null;
 const clusterUrl = `http://localhost:${CLUSTER.proxy}`;
 const clusterJourney = "**/cluster.spec.ts";
+/**
+ * Journeys tagged so prove a mechanism (a redirect, a failure's recovery, a form's
+ * edge), not a screen: they run on the desktop only. Every screen and message is
+ * still looked at on both devices (first-impressions.spec.ts's "every screen").
+ */
+const oneDevice = /@one-device/;
 const pwaJourney = "**/pwa.spec.ts";
 const clockApps = {
   phone: clockApp(CLOCK_APP_PORTS.phone),
@@ -177,7 +183,12 @@ export default defineConfig({
       ? [{ name: "cluster", use: { ...desktop, baseURL: clusterUrl }, testMatch: clusterJourney }]
       : []),
     // The service worker's journey proves the browser's machinery, not a screen: desktop only.
-    { name: "phone", use: phone, testIgnore: [...movesTheClock, clusterJourney, pwaJourney] },
+    {
+      name: "phone",
+      use: phone,
+      testIgnore: [...movesTheClock, clusterJourney, pwaJourney],
+      grepInvert: oneDevice,
+    },
     { name: "desktop", use: desktop, testIgnore: [...movesTheClock, clusterJourney] },
   ],
   webServer: [

@@ -163,7 +163,10 @@ test.describe("share cards", () => {
     await expect(landing.optionB).toHaveAttribute("aria-pressed", "true");
   });
 
-  test("a day without a dilemma, or no day at all, says so", async ({ page, consoleErrors }) => {
+  test("a day without a dilemma, or no day at all, says so", { tag: "@one-device" }, async ({
+    page,
+    consoleErrors,
+  }) => {
     // A past day's page with its final split: day-after.spec.ts, where the server's day passes.
     await page.goto("/daily/2001-01-01");
     await expect(

@@ -77,137 +77,152 @@ test.describe("passwordless sign-in", () => {
     await expect(nav.menuButton).toBeHidden();
   });
 
-  test("a link opened in another browser asks for the address, then signs in", async ({
-    page,
-    otherBrowserPage: other,
-  }, testInfo) => {
-    const email = addressFor("bob", testInfo);
-    const mail = await requestLinkMail(page, email);
+  test(
+    "a link opened in another browser asks for the address, then signs in",
+    { tag: "@one-device" },
+    async ({ page, otherBrowserPage: other }, testInfo) => {
+      const email = addressFor("bob", testInfo);
+      const mail = await requestLinkMail(page, email);
 
-    // Another browser on the same kind of device: it never saw the address.
-    await other.goto(mail.link);
-    const prompt = new ConfirmEmailPrompt(other);
-    await expect(prompt.heading).toBeVisible();
-    await expect(prompt.email).toBeFocused();
-    await expectAccessible(other);
+      // Another browser on the same kind of device: it never saw the address.
+      await other.goto(mail.link);
+      const prompt = new ConfirmEmailPrompt(other);
+      await expect(prompt.heading).toBeVisible();
+      await expect(prompt.email).toBeFocused();
+      await expectAccessible(other);
 
-    await prompt.confirm(email);
-    await new DetailsPage(other).expectOpen();
-  });
+      await prompt.confirm(email);
+      await new DetailsPage(other).expectOpen();
+    },
+  );
 
-  test("a bad link says so and leads back to the sign-in page", async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    // The person asked for a link in this browser, then opened a broken one.
-    const signIn = new SignInPage(page);
-    await signIn.open();
-    await signIn.requestLink(addressFor("carol", testInfo));
+  test(
+    "a bad link says so and leads back to the sign-in page",
+    { tag: "@one-device" },
+    async ({ page, consoleErrors }, testInfo) => {
+      // The person asked for a link in this browser, then opened a broken one.
+      const signIn = new SignInPage(page);
+      await signIn.open();
+      await signIn.requestLink(addressFor("carol", testInfo));
 
-    // Shaped like a real token, so only the server can tell it is not one.
-    await page.goto(`/sign-in/link-router?token=${"x".repeat(43)}`);
-    await expect(page.getByRole("alert")).toHaveText(
-      "Invalid sign in link. Please try signing in again",
-    );
-    await expectRefusedRequest(consoleErrors, 400);
-    await expectAccessible(page);
+      // Shaped like a real token, so only the server can tell it is not one.
+      await page.goto(`/sign-in/link-router?token=${"x".repeat(43)}`);
+      await expect(page.getByRole("alert")).toHaveText(
+        "Invalid sign in link. Please try signing in again",
+      );
+      await expectRefusedRequest(consoleErrors, 400);
+      await expectAccessible(page);
 
-    await page.getByRole("link", { name: "Go to Sign In Page" }).click();
-    await expect(page).toHaveURL("/sign-in");
-    await expect(signIn.heading).toBeVisible();
-  });
+      await page.getByRole("link", { name: "Go to Sign In Page" }).click();
+      await expect(page).toHaveURL("/sign-in");
+      await expect(signIn.heading).toBeVisible();
+    },
+  );
 
-  test("the prompt stays up after a wrong address, so it can be corrected", async ({
-    page,
-    consoleErrors,
-  }, testInfo) => {
-    const email = addressFor("dan", testInfo);
-    const mail = await requestLinkMail(page, email);
-    // As if opened in another browser: this one forgets the address.
-    await page.evaluate(() => localStorage.removeItem("emailForSignIn"));
+  test(
+    "the prompt stays up after a wrong address, so it can be corrected",
+    { tag: "@one-device" },
+    async ({ page, consoleErrors }, testInfo) => {
+      const email = addressFor("dan", testInfo);
+      const mail = await requestLinkMail(page, email);
+      // As if opened in another browser: this one forgets the address.
+      await page.evaluate(() => localStorage.removeItem("emailForSignIn"));
 
-    await page.goto(mail.link);
-    const prompt = new ConfirmEmailPrompt(page);
-    await prompt.confirm(`typo-${email}`);
-    await expect(page.getByRole("alert")).toHaveText(
-      "Invalid sign in link. Please try signing in again",
-    );
-    await expectRefusedRequest(consoleErrors, 400);
-    await expect(page.getByRole("link", { name: "Go to Sign In Page" })).toBeVisible();
+      await page.goto(mail.link);
+      const prompt = new ConfirmEmailPrompt(page);
+      await prompt.confirm(`typo-${email}`);
+      await expect(page.getByRole("alert")).toHaveText(
+        "Invalid sign in link. Please try signing in again",
+      );
+      await expectRefusedRequest(consoleErrors, 400);
+      await expect(page.getByRole("link", { name: "Go to Sign In Page" })).toBeVisible();
 
-    // A wrong address does not spend the link: the right one still signs in.
-    await prompt.confirm(email);
-    await new DetailsPage(page).expectOpen();
-  });
+      // A wrong address does not spend the link: the right one still signs in.
+      await prompt.confirm(email);
+      await new DetailsPage(page).expectOpen();
+    },
+  );
 
-  test("a visitor sent to sign in from a protected page comes back to it", async ({
-    page,
-  }, testInfo) => {
-    const email = addressFor("eve", testInfo);
-    await page.goto("/create-group");
-    await expect(page).toHaveURL("/sign-in");
-    await signUp(page, email, "Eve");
-    expect(new URL((await waitForEmail(email)).link).searchParams.get("returnUrl")).toBe(
-      "/create-group",
-    );
-    await expect(page).toHaveURL("/create-group");
-  });
+  test(
+    "a visitor sent to sign in from a protected page comes back to it",
+    { tag: "@one-device" },
+    async ({ page }, testInfo) => {
+      const email = addressFor("eve", testInfo);
+      await page.goto("/create-group");
+      await expect(page).toHaveURL("/sign-in");
+      await signUp(page, email, "Eve");
+      expect(new URL((await waitForEmail(email)).link).searchParams.get("returnUrl")).toBe(
+        "/create-group",
+      );
+      await expect(page).toHaveURL("/create-group");
+    },
+  );
 
-  test("the Admin item and /admin are for product admins only", async ({ page }, testInfo) => {
-    const nav = new NavBar(page);
-    await signUpFresh(page, addressFor("ivy", testInfo), "Ivy");
-    await new HomePage(page).open();
-    await nav.menuButton.click();
-    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Admin" })).toBeHidden();
-    await page.keyboard.press("Escape");
-    await page.goto("/admin");
-    await expect(page).toHaveURL("/home");
+  test(
+    "the Admin item and /admin are for product admins only",
+    { tag: "@one-device" },
+    async ({ page }, testInfo) => {
+      const nav = new NavBar(page);
+      await signUpFresh(page, addressFor("ivy", testInfo), "Ivy");
+      await new HomePage(page).open();
+      await nav.menuButton.click();
+      await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+      await expect(page.getByRole("menuitem", { name: "Admin" })).toBeHidden();
+      await page.keyboard.press("Escape");
+      await page.goto("/admin");
+      await expect(page).toHaveURL("/home");
 
-    await nav.choose("Log Out");
-    await expect(page).toHaveURL("/");
-    // ADMIN_EMAILS of the e2e server (playwright.config.ts) lists this address.
-    await signUpFresh(page, adminEmail("menu", testInfo.project.name), "Max");
-    await page.goto("/home");
-    await nav.choose("Admin");
-    await expect(page).toHaveURL("/admin");
-    await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
-  });
+      await nav.choose("Log Out");
+      await expect(page).toHaveURL("/");
+      // ADMIN_EMAILS of the e2e server (playwright.config.ts) lists this address.
+      await signUpFresh(page, adminEmail("menu", testInfo.project.name), "Max");
+      await page.goto("/home");
+      await nav.choose("Admin");
+      await expect(page).toHaveURL("/admin");
+      await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+    },
+  );
 
-  test("a signed-in person is sent from the sign-in page to home", async ({ page }, testInfo) => {
-    await signUp(page, addressFor("fay", testInfo), "Fay");
-    await expect(page).toHaveURL("/home");
+  test(
+    "a signed-in person is sent from the sign-in page to home",
+    { tag: "@one-device" },
+    async ({ page }, testInfo) => {
+      await signUp(page, addressFor("fay", testInfo), "Fay");
+      await expect(page).toHaveURL("/home");
 
-    await page.goto("/sign-in");
-    await expect(page).toHaveURL("/home");
-    await page.goto("/sign-in/details");
-    await expect(page).toHaveURL("/home");
-  });
+      await page.goto("/sign-in");
+      await expect(page).toHaveURL("/home");
+      await page.goto("/sign-in/details");
+      await expect(page).toHaveURL("/home");
+    },
+  );
 });
 
 test.describe("profiles", () => {
-  test("the details form refuses a file that is not an image, without asking the server", async ({
-    page,
-  }, testInfo) => {
-    const email = addressFor("gus", testInfo);
-    await page.goto((await requestLinkMail(page, email)).link);
+  test(
+    "the details form refuses a file that is not an image, without asking the server",
+    { tag: "@one-device" },
+    async ({ page }, testInfo) => {
+      const email = addressFor("gus", testInfo);
+      await page.goto((await requestLinkMail(page, email)).link);
 
-    const details = new DetailsPage(page);
-    await details.expectOpen();
-    let uploads = 0;
-    page.on("request", (request) => {
-      if (request.url().includes("/api/storage/")) uploads += 1;
-    });
-    await details.image.setInputFiles({
-      name: "notes.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from("not a picture"),
-    });
-    await expect(page.getByRole("alert")).toHaveText("Only image files are allowed.");
-    await details.save.click();
-    await expect(details.name).toHaveAttribute("aria-invalid", "true");
-    expect(uploads).toBe(0);
-  });
+      const details = new DetailsPage(page);
+      await details.expectOpen();
+      let uploads = 0;
+      page.on("request", (request) => {
+        if (request.url().includes("/api/storage/")) uploads += 1;
+      });
+      await details.image.setInputFiles({
+        name: "notes.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("not a picture"),
+      });
+      await expect(page.getByRole("alert")).toHaveText("Only image files are allowed.");
+      await details.save.click();
+      await expect(details.name).toHaveAttribute("aria-invalid", "true");
+      expect(uploads).toBe(0);
+    },
+  );
 
   test("a friend's profile is read-only; one's own e-mail changes through a link to the new address", async ({
     page,
@@ -244,16 +259,22 @@ test.describe("profiles", () => {
     await expect(page.getByText(`Your email address is now ${newEmail}.`)).toBeVisible();
   });
 
-  test("an unknown profile says it does not exist", async ({ page, consoleErrors }, testInfo) => {
-    const email = addressFor("hal", testInfo);
-    await page.goto((await requestLinkMail(page, email)).link);
-    const details = new DetailsPage(page);
-    await details.fill("Hal");
-    await details.save.click();
-    await expect(page).toHaveURL("/home");
+  test(
+    "an unknown profile says it does not exist",
+    { tag: "@one-device" },
+    async ({ page, consoleErrors }, testInfo) => {
+      const email = addressFor("hal", testInfo);
+      await page.goto((await requestLinkMail(page, email)).link);
+      const details = new DetailsPage(page);
+      await details.fill("Hal");
+      await details.save.click();
+      await expect(page).toHaveURL("/home");
 
-    await page.goto("/user-profile/no-such-user");
-    await expect(page.getByRole("heading", { name: "This profile does not exist." })).toBeVisible();
-    await expectRefusedRequest(consoleErrors, 404);
-  });
+      await page.goto("/user-profile/no-such-user");
+      await expect(
+        page.getByRole("heading", { name: "This profile does not exist." }),
+      ).toBeVisible();
+      await expectRefusedRequest(consoleErrors, 404);
+    },
+  );
 });
