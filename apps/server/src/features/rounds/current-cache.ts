@@ -19,6 +19,8 @@ export type CurrentCache = ReturnType<typeof createCurrentCache>;
 
 /** The rounds feature's reads that every member of a group reads alike (decisions 0080, 0083). */
 export type RoundsSharedRead =
+  /** The open round but each member's own votes (play.ts, decision 0085). */
+  | "open-round"
   | "leaderboard"
   | "past-rounds"
   | "who-knows-whom"

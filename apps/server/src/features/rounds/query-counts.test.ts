@@ -161,4 +161,24 @@ describe("statements per request", () => {
     expect(thirdReveal.statements.length).toBe(secondReveal.statements.length);
     expect(readsVotes(secondReveal.statements) || readsVotes(thirdReveal.statements)).toBe(false);
   });
+
+  it("of the open round read by every member at once: who takes part and who submitted, once", {
+    timeout: 120_000,
+  }, async () => {
+    const { members, groupId } = await team("Everyone", 9);
+    const { result, statements } = await t.database.statements.count(() =>
+      Promise.all(members.map((member) => rounds.current(member, groupId))),
+    );
+    expect(result.map((answer) => answer.status)).toEqual(members.map(() => 200));
+    const reading = (table: string) => statements.filter((s) => s.includes(`from "${table}"`));
+    // The round's shared part (decision 0085), once for the nine.
+    expect(reading("round_submissions")).toHaveLength(1);
+    expect(statements.filter((s) => s.includes('"round_sit_outs"'))).toHaveLength(1);
+    // Each member's own part: their votes.
+    expect(reading("votes")).toHaveLength(members.length);
+    // Every member sees the same round, and whether they take part.
+    const bodies = result.map((answer) => answer.body.data.dilemmaData);
+    expect(new Set(bodies.map((round) => round.roundId)).size).toBe(1);
+    expect(bodies.every((round) => round.isParticipant)).toBe(true);
+  });
 });

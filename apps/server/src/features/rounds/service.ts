@@ -59,20 +59,18 @@ export function createRoundsService(core: Core, options: RoundsOptions) {
   const groups = options.groups.access;
   const closing = createRoundClosing(core, options.hooks);
   const { settle } = closing;
+  const shared = createSharedReads<RoundsSharedRead>(core.clock, core.events);
   const parts = {
     votes: voteBatcher(core),
     groups,
     closing,
     limiter: options.limiter,
     reads: createCurrentCache(core.clock, core.events),
+    shared,
     writeHits: roundWriteHits(options),
   };
   /** What the reads of closed rounds share: every member of a group reads these alike. */
-  const history = {
-    groups,
-    settle,
-    shared: createSharedReads<RoundsSharedRead>(core.clock, core.events),
-  };
+  const history = { groups, settle, shared };
   followMembership(core, options.groups.membership, closing);
   return {
     play: createRoundPlay(core, parts),

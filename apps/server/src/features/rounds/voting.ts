@@ -15,7 +15,7 @@ import { publishAfterCommit } from "../../lib/live/events";
 import type { GroupAccess, MemberGroupId } from "../groups/service";
 import type { RateLimiter, RateRule } from "../rate-limits/service";
 import type { RoundClosing } from "./closing";
-import type { CurrentCache } from "./current-cache";
+import type { CurrentCache, RoundsSharedReads } from "./current-cache";
 import {
   holdGroup,
   insertSubmission,
@@ -64,6 +64,8 @@ export interface VotingParts {
   closing: RoundClosing;
   limiter: RateLimiter;
   reads: CurrentCache;
+  /** The reads every member of a group shares (the open round's shared part among them). */
+  shared: RoundsSharedReads;
   /** The counters a vote or submission of `userId` from `ip` counts on. */
   writeHits: (userId: string, ip: string) => { key: string; rule: RateRule }[];
 }

@@ -46,6 +46,8 @@ export function createSharedReads<Name extends string>(clock: Clock, events: Eve
   /** Reads under way, by group and name: members asking meanwhile wait for the same one. */
   const underWay = new Map<string, { start: ReadStart; value: Promise<object> }>();
   return {
+    /** The group's `name` read if it is kept and may still be served; reads nothing. */
+    kept: <T extends object>(groupId: string, name: Name) => reads.get(groupId, name) as T | null,
     /** The group's `name` read as kept, or `read()` kept (the same object for every member until it changes). */
     async through<T extends object>(groupId: string, name: Name, read: () => Promise<T>) {
       const kept = reads.get(groupId, name);
