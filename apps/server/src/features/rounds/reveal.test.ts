@@ -251,6 +251,8 @@ describe("seen once per member", () => {
     const all = (await rounds.votes(ana, groupId, second)).body.data.votesData;
     expect(reveal?.votes).toEqual(shownTo(ana, all));
     expect(await unseen(anaElsewhere)).toEqual([{ groupId, roundId: second }]);
+    // Read on the other device too: kept for Ana a moment (decision 0086), until she marks it.
+    expect((await revealed(anaElsewhere))?.round.id).toBe(second);
 
     expect((await rounds.revealSeen(ana, groupId, second)).status).toBe(200);
     expect(await revealed(anaElsewhere)).toBeNull();

@@ -42,9 +42,11 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
     };
   });
 
-  addOperation(app, roundsApi.reveal, async (request) => {
-    const viewer = await request.signedIn();
-    return { data: { revealData: await service.reveal.reveal(viewer, request.params.id) } };
+  // A member's reveal is kept for them a moment: its bytes are made once (decision 0086).
+  const revealAnswer = sharedAnswer(roundsApi.reveal);
+  addOperation(app, roundsApi.reveal, async (request, reply) => {
+    const kept = await service.reveal.reveal(request.caller, request.params.id);
+    return revealAnswer(reply, kept, () => ({ data: { revealData: kept.reveal } }));
   });
 
   addOperation(app, roundsApi.revealSeen, async (request) => {
