@@ -19,7 +19,7 @@ export type CurrentCache = ReturnType<typeof createCurrentCache>;
 
 /** The rounds feature's reads that every member of a group reads alike (decisions 0080, 0083). */
 export type RoundsSharedRead =
-  /** The open round but each member's own votes (play.ts, decision 0085). */
+  /** The open round as every member reads it alike, without their own votes (play.ts, decision 0085). */
   | "open-round"
   | "leaderboard"
   | "past-rounds"
