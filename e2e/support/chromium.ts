@@ -2,7 +2,14 @@ import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
-const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+/**
+ * Debian's chromium-headless-shell first: Chromium's old headless mode, without the
+ * browser's own window and its UI, made the whole run about a third shorter on two
+ * cores (13.5 min against 9.3 on 2026-11-27) for the same pages. The full browser
+ * after it, for a machine that has only that.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const SYSTEM_CHROMIUM = [HEADLESS_SHELL, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
 function canInstallWithApt(): boolean {
   return process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
@@ -10,8 +17,8 @@ function canInstallWithApt(): boolean {
 
 /**
  * The browser for the journeys, in this order (README, Test it): CHROMIUM_PATH, the system's
- * Chromium, Playwright's own. With none, install Debian's chromium where we may
- * (CI as root), or stop with a clear message.
+ * headless shell, the system's Chromium, Playwright's own. With none, install Debian's
+ * headless shell where we may (CI as root), or stop with a clear message.
  */
 export function resolveChromium(): string | undefined {
   const configured = process.env.CHROMIUM_PATH;
@@ -23,11 +30,15 @@ export function resolveChromium(): string | undefined {
   if (system) return system;
   if (existsSync(chromium.executablePath())) return undefined;
   if (canInstallWithApt()) {
-    console.log("No Chromium found: installing Debian's chromium (apt-get install -y chromium)…");
-    execSync("apt-get update -qq && apt-get install -y -qq chromium", { stdio: "inherit" });
-    return "/usr/bin/chromium";
+    console.log(
+      "No Chromium found: installing Debian's headless Chromium (apt-get install -y chromium-headless-shell)…",
+    );
+    execSync("apt-get update -qq && apt-get install -y -qq chromium-headless-shell", {
+      stdio: "inherit",
+    });
+    return HEADLESS_SHELL;
   }
   throw new Error(
-    "No Chromium found for the browser tests. Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+    "No Chromium found for the browser tests. Install it (Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`) or set CHROMIUM_PATH to a Chromium or Chrome binary.",
   );
 }
