@@ -96,6 +96,9 @@ export async function startSmtpReceiver(
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // close() waits this long for open connections (a client's pooled one stays open):
+    // 30 s by default, a test's whole length. A server going away drops them at once.
+    closeTimeout: 100,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
