@@ -148,6 +148,18 @@ export function createClosedRounds(db: Tx, shared: RoundsSharedReads) {
     shared.through(round.groupId, `closed-round:${round.id}`, () =>
       readClosedRoundForAll(db, round),
     );
+  /**
+   * The round as read with `revealSeen`: one object per kept read and answer, so
+   * every member's reveal holds the same one (its JSON is made once, decision 0088).
+   */
+  const seenForms = new WeakMap<ClosedRoundForAll["round"], Map<boolean, ArchivedRound>>();
+  const withSeen = (round: ClosedRoundForAll["round"], revealSeen: boolean) => {
+    const forms = seenForms.get(round) ?? new Map<boolean, ArchivedRound>();
+    seenForms.set(round, forms);
+    const form = forms.get(revealSeen) ?? { ...round, revealSeen };
+    forms.set(revealSeen, form);
+    return form;
+  };
 
   return {
     /** The round as `me` reads it; `revealSeen` when the caller knows it already (the reveal). */
@@ -160,7 +172,7 @@ export function createClosedRounds(db: Tx, shared: RoundsSharedReads) {
         forAll(round),
         known.revealSeen ?? revealSeenBy(db, round.id, me),
       ]);
-      return { ...archived, revealSeen };
+      return withSeen(archived, revealSeen);
     },
     /** The round's judged ballots that `shows` keeps (all by default), as `me` may read them. */
     async votes(

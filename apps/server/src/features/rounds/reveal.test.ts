@@ -3,9 +3,15 @@
 // hand-worked example of docs/game-rules.md#the-reveal, played for real.
 import { readFileSync } from "node:fs";
 import type { ErrorEnvelope } from "@eitheror/shared/api/envelope";
-import { type MemberStat, roundMessages, type Vote } from "@eitheror/shared/rounds/schema";
+import {
+  type MemberStat,
+  revealResponseSchema,
+  roundMessages,
+  type Vote,
+} from "@eitheror/shared/rounds/schema";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { TestApp, TestClient } from "../../../test/app";
 import { createSession } from "../../../test/factories";
 import {
@@ -91,6 +97,8 @@ async function unseen(by: TestClient) {
 async function revealed(by: TestClient) {
   const answer = await rounds.reveal(by, groupId);
   expect(answer.status).toBe(200);
+  // Written from parts encoded once (decision 0088): byte for byte the whole answer encoded.
+  expect(answer.text).toBe(JSON.stringify(z.encode(revealResponseSchema, answer.body)));
   return answer.body.data.revealData;
 }
 

@@ -1,6 +1,7 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
+import { archivedRoundSchema, type Reveal, voteSchema } from "@eitheror/shared/rounds/schema";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { addOperation, sharedAnswer } from "../../lib/http/operation";
+import { addOperation, jsonOnce, sharedAnswer } from "../../lib/http/operation";
 import type { RoundsService } from "./service";
 
 export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = async (
@@ -46,7 +47,7 @@ export const roundsRoutes: FastifyPluginAsync<{ service: RoundsService }> = asyn
   const revealAnswer = sharedAnswer(roundsApi.reveal);
   addOperation(app, roundsApi.reveal, async (request, reply) => {
     const kept = await service.reveal.reveal(request.caller, request.params.id);
-    return revealAnswer(reply, kept, () => ({ data: { revealData: kept.reveal } }));
+    return revealAnswer.fromJson(reply, kept, () => revealJson(kept.reveal));
   });
 
   addOperation(app, roundsApi.revealSeen, async (request) => {
@@ -92,4 +93,18 @@ function sharedReadRoutes(app: FastifyInstance, service: RoundsService) {
     const roundsData = await service.history.archived(viewer, request.params.id);
     return pastAnswer(reply, roundsData, () => ({ data: { roundsData } }));
   });
+}
+
+const roundJson = jsonOnce(archivedRoundSchema);
+const voteJson = jsonOnce(voteSchema);
+
+/**
+ * A reveal's answer from parts each encoded once (decision 0088): the round is the
+ * same object in every member's reveal, a member's own pick is in every reveal and
+ * a prediction in its author's and its subject's.
+ */
+function revealJson(reveal: Reveal | null): string {
+  if (reveal === null) return '{"data":{"revealData":null}}';
+  const votes = reveal.votes.map(voteJson).join(",");
+  return `{"data":{"revealData":{"round":${roundJson(reveal.round)},"votes":[${votes}]}}}`;
 }

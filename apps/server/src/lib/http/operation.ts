@@ -80,15 +80,40 @@ function noBodyAsEmpty(request: FastifyRequest, _reply: FastifyReply, done: () =
  * to every caller that gets the same payload object (decision 0021). `key` is that
  * object: a new answer must come as a new object. Kept as UTF-8 bytes, not text,
  * so no request encodes it again (a buffer is sent as it is).
+ *
+ * `.fromJson` sends an answer written from parts (`jsonOnce`), each checked by its
+ * own schema: for an answer of one caller whose parts many share (decision 0088).
  */
 export function sharedAnswer<O extends Operation>(operation: O) {
   const bodies = new WeakMap<object, Buffer>();
-  return (reply: FastifyReply, key: object, payload: () => z.input<O["response"]>) => {
+  const send = (reply: FastifyReply, key: object, json: () => string) => {
     let body = bodies.get(key);
     if (body === undefined) {
-      body = Buffer.from(JSON.stringify(z.encode(operation.response, payload())));
+      body = Buffer.from(json());
       bodies.set(key, body);
     }
     return reply.type("application/json; charset=utf-8").send(body);
+  };
+  return Object.assign(
+    (reply: FastifyReply, key: object, payload: () => z.input<O["response"]>) =>
+      send(reply, key, () => JSON.stringify(z.encode(operation.response, payload()))),
+    { fromJson: send },
+  );
+}
+
+/**
+ * A value's JSON as `schema` encodes it (and checks it), made once per object:
+ * for the parts that many answers hold alike (a closed round, each of its votes).
+ * A part must never change once made, as every shared read (decision 0021).
+ */
+export function jsonOnce<S extends z.ZodType>(schema: S) {
+  const texts = new WeakMap<object, string>();
+  return (value: z.output<S> & object): string => {
+    let text = texts.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(z.encode(schema, value));
+      texts.set(value, text);
+    }
+    return text;
   };
 }
