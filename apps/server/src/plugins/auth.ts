@@ -119,7 +119,8 @@ async function signedCookieReader(authProvider: AuthProvider) {
 /** How long a hot read trusts a session it read (decision 0024). */
 export const RECENT_SESSION_MS = 1000;
 
-type RecentViewers = ReturnType<typeof boundedMap<{ viewer: Viewer; at: number }>>;
+/** Sessions read lately by their token: when each read began, and its answer (under way, perhaps). */
+type RecentViewers = ReturnType<typeof boundedMap<{ viewer: Promise<Viewer>; at: number }>>;
 
 /**
  * A request's `Caller`: the hot paths' ways of asking who is calling, each
@@ -146,6 +147,9 @@ class RequestCaller implements Caller {
 
 type CallerAnswers = {
   [K in "token" | "claim" | "recentlySignedIn"]: (request: FastifyRequest) => ReturnType<Caller[K]>;
+} & {
+  /** A session read of `request` begun now (`viewer()`): the hot reads of the next second share it. */
+  reading(request: FastifyRequest, viewer: Promise<Viewer | null>): void;
 };
 
 /** How the hot paths' questions are answered, for every request of the app. */
@@ -177,9 +181,19 @@ async function callerAnswers(
       const at = now().getTime();
       // A clock moved back (tests reset theirs) makes a read from the "future": read again.
       if (seen && at >= seen.at && at - seen.at < RECENT_SESSION_MS) return seen.viewer;
-      const viewer = await request.signedIn();
-      recent.set(known, { viewer, at });
-      return viewer;
+      return request.signedIn(); // which `reading` keeps
+    },
+    // Any read of the session through its cookie, a hot read's or a full one's (the group
+    // page's group read): the page's reads beside it, sent at once, wait for the same one.
+    reading(request, viewer) {
+      const known = cookieToken(request);
+      if (!known) return;
+      const signedIn = viewer.then((found) => found ?? Promise.reject(notSignedIn()));
+      recent.set(known, { viewer: signedIn, at: now().getTime() });
+      // A read that failed or found nobody is not kept: the next one asks again.
+      signedIn.catch(() => {
+        if (recent.get(known)?.viewer === signedIn) recent.delete(known);
+      });
     },
   };
 }
@@ -192,6 +206,7 @@ async function decorateViewers(
 ) {
   const { authProvider } = options;
   const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  const answers = await callerAnswers(options, recent);
 
   app.decorateRequest("viewer", function (this: FastifyRequest) {
     let viewer = viewers.get(this);
@@ -201,6 +216,7 @@ async function decorateViewers(
         .getSession({ headers: toHeaders(this) })
         .then((found) => (found?.user.banned ? null : found));
       viewers.set(this, viewer);
+      answers.reading(this, viewer);
     }
     return viewer;
   });
@@ -210,7 +226,6 @@ async function decorateViewers(
     return viewer;
   });
   app.decorateRequest("viaBearer", false);
-  const answers = await callerAnswers(options, recent);
   app.decorateRequest("caller", {
     getter(this: FastifyRequest): Caller {
       return new RequestCaller(this, answers);

@@ -7,6 +7,7 @@ import { createTestApp } from "../../../test/app";
 import {
   currentRoundId,
   groupWith,
+  join,
   type Player,
   player,
   rounds,
@@ -180,5 +181,28 @@ describe("statements per request", () => {
     const bodies = result.map((answer) => answer.body.data.dilemmaData);
     expect(new Set(bodies.map((round) => round.roundId)).size).toBe(1);
     expect(bodies.every((round) => round.isParticipant)).toBe(true);
+  });
+  it("of a group page's three reads sent at once: the session read once for the three", {
+    timeout: 120_000,
+  }, async () => {
+    const { admin, groupId } = await team("Page", 2);
+    // Signed in in a browser, by the session cookie, as the web app is.
+    const member = await t.signIn(`page-${Date.now()}@example.test`, { name: "Page 3" });
+    await join(admin, Object.assign(member, { name: "Page 3" }), groupId);
+    // The page as it opens: the group, its open round and the reveal, side by side.
+    const pageReads = () =>
+      Promise.all([
+        member.get(`/api/groups/${groupId}`),
+        rounds.current(member, groupId),
+        rounds.reveal(member, groupId),
+      ]);
+    expect((await pageReads()).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // Past every kept read (the member's round, a session read a second ago).
+    t.clock.advance(2_000);
+    const { result, statements } = await t.database.statements.count(pageReads);
+    expect(result.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // One read of the session serves the three: the hot reads trust a session read
+    // within the second, under way too (decision 0024).
+    expect(statements.filter((s) => s.includes('from "sessions"'))).toHaveLength(1);
   });
 });
