@@ -4,9 +4,9 @@ import { chromium } from "@playwright/test";
 
 /**
  * Debian's chromium-headless-shell first: Chromium's old headless mode, without the
- * browser's own window and its UI, made the whole run about a third shorter on two
- * cores (13.5 min against 9.3 on 2026-11-27) for the same pages. The full browser
- * after it, for a machine that has only that.
+ * browser's own window and its UI, ran the journeys in about two thirds of the time on
+ * two cores (9.3 min against 13.5 on 2026-11-27), the same pages (decision 0087). The
+ * full browser after it, for a machine that has only that.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const SYSTEM_CHROMIUM = [HEADLESS_SHELL, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
