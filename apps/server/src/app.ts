@@ -195,6 +195,7 @@ async function registerInfrastructure(
       }),
     now: () => clock.now(),
     sessionsChanged: services.sessionProofs.forget,
+    sessions: services.sessions,
     databaseAnswers: database.ping,
   });
   await app.register(securityPlugin, { trustedOrigins: origins });

@@ -42,6 +42,7 @@ import { createAccess } from "./lib/auth/access";
 import { createKnownDevices } from "./lib/auth/known-device";
 import { createAuthProvider } from "./lib/auth/provider";
 import { createSessionProofs } from "./lib/auth/session-proofs";
+import { createSessionReader } from "./lib/auth/session-reader";
 import { createIdSigner } from "./lib/auth/signed-id";
 import type { Clock } from "./lib/clock";
 import type { Core } from "./lib/core";
@@ -257,6 +258,7 @@ function createFeatureServices(options: ServicesOptions) {
   const users = createUsersService(core);
   // Sessions a hot write found alive a moment ago (decision 0031); the identity plugin forgets them.
   const sessionProofs = createSessionProofs(() => core.clock.now().getTime());
+  const sessions = createSessionReader(core);
   const globalDilemmas = createGlobalDilemmaService(core, { proofs: sessionProofs });
   const { groups, rounds } = createGameServices(core, limiter, config, { notifications, secret });
   const share = createShareService({
@@ -281,6 +283,7 @@ function createFeatureServices(options: ServicesOptions) {
     events: core.events,
     authProvider,
     sessionProofs,
+    sessions,
     mail,
     push,
     notifications,

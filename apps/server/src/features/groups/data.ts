@@ -26,10 +26,6 @@ export async function insertMember(
   await tx.insert(groupMembers).values(member).onConflictDoNothing();
 }
 
-export async function findGroup(tx: Tx, groupId: string): Promise<GroupRow | null> {
-  return firstOrNull(await tx.select().from(groups).where(eq(groups.id, groupId)));
-}
-
 export async function findGroupByInviteCode(tx: Tx, code: string): Promise<GroupRow | null> {
   return firstOrNull(await tx.select().from(groups).where(eq(groups.inviteCode, code)));
 }
@@ -37,6 +33,25 @@ export async function findGroupByInviteCode(tx: Tx, code: string): Promise<Group
 /** The group, locked until the transaction ends: joins and edits of one group go one at a time. */
 export async function lockGroup(tx: Tx, groupId: string): Promise<GroupRow | null> {
   return firstOrNull(await tx.select().from(groups).where(eq(groups.id, groupId)).for("update"));
+}
+
+/** The group and whether `userId` belongs to it, in one statement; null when there is no such group. */
+export async function findGroupFor(
+  tx: Tx,
+  groupId: string,
+  userId: string,
+): Promise<{ group: GroupRow; isMember: boolean } | null> {
+  const row = firstOrNull(
+    await tx
+      .select({ group: groups, memberId: groupMembers.userId })
+      .from(groups)
+      .leftJoin(
+        groupMembers,
+        and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)),
+      )
+      .where(eq(groups.id, groupId)),
+  );
+  return row && { group: row.group, isMember: row.memberId !== null };
 }
 
 export async function isMember(tx: Tx, groupId: string, userId: string): Promise<boolean> {

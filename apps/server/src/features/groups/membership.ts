@@ -15,8 +15,8 @@ import {
   countMembers,
   deleteGroup,
   deleteMember,
-  findGroup,
   findGroupByInviteCode,
+  findGroupFor,
   type GroupRow,
   type InvitedGroupId,
   insertMember,
@@ -49,8 +49,9 @@ export interface Membership {
 export function createGroupAccess({ db, access }: Core) {
   async function memberOf(viewer: Viewer, groupId: string, tx = db): Promise<Membership> {
     const player = access.player(viewer);
-    const group = invariant(await findGroup(tx, groupId), noSuchGroup);
-    if (!(await isMember(tx, group.id, player.user.id))) throw noSuchGroup();
+    const found = await findGroupFor(tx, groupId, player.user.id);
+    if (!found?.isMember) throw noSuchGroup();
+    const { group } = found;
     const role = group.adminId === player.user.id ? "admin" : "member";
     return { viewer: player, group, groupId: group.id as MemberGroupId, role };
   }

@@ -17,8 +17,8 @@ import { SIGN_IN_MESSAGE } from "../http/errors";
 import { quietBetweenCalls } from "./quiet-provider";
 
 export const AUTH_BASE_PATH = "/api/auth";
-const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
-const SESSION_RENEW_AFTER_S = 24 * 60 * 60;
+export const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
+export const SESSION_RENEW_AFTER_S = 24 * 60 * 60;
 /** Guests get an address no mail can reach (RFC 2606), so no link ever signs in as one. */
 export const ANONYMOUS_EMAIL_DOMAIN = "anonymous.eitheror.invalid";
 

@@ -1,6 +1,6 @@
 import { setImmediate as afterThisTurn } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app";
+import { createTestApp, SESSION_COOKIE, type TestApp } from "../../../test/app";
 import { AUTH_BASE_PATH } from "./provider";
 import { betterAuthStoragesEnabled } from "./quiet-provider";
 
@@ -31,8 +31,11 @@ describe("better-auth's async hooks between its calls", () => {
     await settled();
     hooksOff();
 
-    // Through its API again: the app reads the session with identity.api.getSession.
-    const profile = await member.get<{ data: { userData: { id: string } } }>(
+    // Through its API again: the app reads a bearer's session with identity.api.getSession.
+    const bearer = t
+      .client()
+      .useBearer(decodeURIComponent(member.cookies.get(SESSION_COOKIE) ?? ""));
+    const profile = await bearer.get<{ data: { userData: { id: string } } }>(
       `/api/users/${member.userId}`,
     );
     expect(profile.status).toBe(200);
