@@ -21,7 +21,7 @@ export const groupsRoutes: FastifyPluginAsync<{
 
   const groupAnswer = sharedAnswer(groupsApi.get);
   addOperation(app, groupsApi.get, async (request, reply) => {
-    const groupData = await service.management.get(await request.signedIn(), request.params.id);
+    const groupData = await service.management.get(request.caller, request.params.id);
     return groupAnswer(reply, groupData, () => ({ data: { groupData } }));
   });
 

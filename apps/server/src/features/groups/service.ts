@@ -8,7 +8,7 @@ import {
   INVITE_CODE_BYTES,
 } from "@eitheror/shared/groups/schema";
 import type { Unit } from "../../db/transaction";
-import type { Viewer } from "../../lib/auth/provider";
+import type { Caller, Viewer } from "../../lib/auth/provider";
 import type { Core } from "../../lib/core";
 import { AppError, invariant } from "../../lib/http/errors";
 import { publishAfterCommit } from "../../lib/live/events";
@@ -106,13 +106,29 @@ async function insertGroupWithAdmin(
   });
 }
 
+/**
+ * The group as its members read it, on every group page load beside the open round
+ * and the reveal: read once a second for all of them (decision 0083). A session read
+ * within the last second will do (decision 0024), and so does the group as kept when
+ * it lists the caller among its members (decision 0091).
+ */
+function createGroupRead({ db, clock, access, events }: Core, groupAccess: GroupAccess) {
+  const shared = createSharedReads<"group">(clock, events);
+  return async (caller: Caller, groupId: string): Promise<GroupData> => {
+    const viewer = await caller.recentlySignedIn();
+    const me = access.player(viewer).user.id;
+    const kept = shared.kept<GroupData>(groupId, "group");
+    if (kept?.members.some((member) => member.id === me)) return kept;
+    const { group, groupId: id } = await groupAccess.memberOf(viewer, groupId);
+    return shared.through(id, "group", () => groupDataOf({ tx: db }, group, id));
+  };
+}
+
 /** Creating, reading, editing and deleting groups. */
 function createGroupManagement(core: Core, groupAccess: GroupAccess, options: GroupsOptions) {
   const { db, transaction, clock, access, events } = core;
   const { limiter } = options;
   const rules = creationRules(options.limits);
-  // The group as every member reads it alike: read once a second for all of them (decision 0083).
-  const shared = createSharedReads<"group">(clock, events);
   return {
     async create(viewer: Viewer, fields: GroupFields, ip: string): Promise<{ groupId: string }> {
       const player = access.player(viewer);
@@ -123,10 +139,7 @@ function createGroupManagement(core: Core, groupAccess: GroupAccess, options: Gr
     async list(viewer: Viewer): Promise<GroupSummary[]> {
       return listGroupsOf(db, access.player(viewer).user.id);
     },
-    async get(viewer: Viewer, groupId: string): Promise<GroupData> {
-      const { group, groupId: id } = await groupAccess.memberOf(viewer, groupId);
-      return shared.through(id, "group", () => groupDataOf({ tx: db }, group, id));
-    },
+    get: createGroupRead(core, groupAccess),
     /** Max members may not go below today's count: the check and the change hold the group's lock. */
     async update(viewer: Viewer, groupId: string, fields: GroupFields): Promise<GroupData> {
       return transaction(async (unit) => {

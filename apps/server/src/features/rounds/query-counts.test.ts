@@ -205,4 +205,21 @@ describe("statements per request", () => {
     // within the second, under way too (decision 0024).
     expect(statements.filter((s) => s.includes('"sessions"'))).toHaveLength(1);
   });
+  it("of a group read again within the second: none, and a member removed is refused at once", {
+    timeout: 120_000,
+  }, async () => {
+    const { admin, groupId } = await team("Again", 2);
+    const member = await t.signIn(`again-${Date.now()}@example.test`, { name: "Again 3" });
+    await join(admin, Object.assign(member, { name: "Again 3" }), groupId);
+    const read = () => member.get(`/api/groups/${groupId}`);
+    expect((await read()).status).toBe(200);
+    // The session read a moment ago and the group as kept for its members (decision 0091).
+    const again = await t.database.statements.count(read);
+    expect(again.result.status).toBe(200);
+    expect(again.statements).toEqual([]);
+    // Removed through this instance: the group's event drops what was kept.
+    const removed = await admin.post(`/api/groups/${groupId}/members/${member.userId}/remove`);
+    expect(removed.status).toBe(200);
+    expect((await read()).status).toBe(404);
+  });
 });
