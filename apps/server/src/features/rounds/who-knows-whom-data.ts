@@ -21,15 +21,20 @@ const closedIn = (groupId: MemberGroupId) =>
  * predictor's right ones of a round sum to its points.
  */
 export async function addRoundTallies(tx: Tx, round: { id: string; groupId: string }) {
+  // The guess is found by its whole key, whatever the planner believes of a round's
+  // votes just written (as a join it read each predictor's 100 votes per target,
+  // decision 0093).
   await tx.execute(sql`
     INSERT INTO pair_tallies AS pt (group_id, predictor_id, target_id, "right", tries)
     SELECT ${round.groupId}, predictor.user_id, target.user_id,
-      CASE WHEN guess.option_selected = truth.option_selected THEN 1 ELSE 0 END, 1
+      (SELECT count(*) FROM votes guess
+        WHERE guess.round_id = predictor.round_id AND guess.selected_by = predictor.user_id
+          AND guess.selected_for = target.user_id
+          AND guess.option_selected = truth.option_selected)::int,
+      1
     FROM round_results predictor
     JOIN round_results target ON target.round_id = predictor.round_id
       AND target.submitted AND target.user_id <> predictor.user_id
-    LEFT JOIN votes guess ON guess.round_id = predictor.round_id
-      AND guess.selected_by = predictor.user_id AND guess.selected_for = target.user_id
     LEFT JOIN votes truth ON truth.round_id = predictor.round_id
       AND truth.selected_by = target.user_id AND truth.selected_for = target.user_id
     WHERE predictor.round_id = ${round.id} AND predictor.submitted
