@@ -44,6 +44,15 @@ async function team(prefix: string, size: number) {
   return { members, admin, groupId };
 }
 
+/** A group of two and a third member signed in in a browser, by the session cookie, as the web app is. */
+async function withCookieMember(prefix: string) {
+  const { admin, groupId } = await team(prefix, 2);
+  const name = `${prefix} 3`;
+  const member = await t.signIn(`${prefix.toLowerCase()}-${Date.now()}@example.test`, { name });
+  await join(admin, Object.assign(member, { name }), groupId);
+  return { admin, groupId, member };
+}
+
 /** The statements of one request, after the same request once before (sessions read, caches warm). */
 async function cost(request: () => Promise<{ status: number }>) {
   expect((await request()).status).toBe(200);
@@ -185,10 +194,7 @@ describe("statements per request", () => {
   it("of a group page's three reads sent at once: the session read once for the three", {
     timeout: 120_000,
   }, async () => {
-    const { admin, groupId } = await team("Page", 2);
-    // Signed in in a browser, by the session cookie, as the web app is.
-    const member = await t.signIn(`page-${Date.now()}@example.test`, { name: "Page 3" });
-    await join(admin, Object.assign(member, { name: "Page 3" }), groupId);
+    const { groupId, member } = await withCookieMember("Page");
     // The page as it opens: the group, its open round and the reveal, side by side.
     const pageReads = () =>
       Promise.all([
@@ -208,9 +214,7 @@ describe("statements per request", () => {
   it("of a group read again within the second: none, and a member removed is refused at once", {
     timeout: 120_000,
   }, async () => {
-    const { admin, groupId } = await team("Again", 2);
-    const member = await t.signIn(`again-${Date.now()}@example.test`, { name: "Again 3" });
-    await join(admin, Object.assign(member, { name: "Again 3" }), groupId);
+    const { admin, groupId, member } = await withCookieMember("Again");
     const read = () => member.get(`/api/groups/${groupId}`);
     expect((await read()).status).toBe(200);
     // The session read a moment ago and the group as kept for its members (decision 0091).
