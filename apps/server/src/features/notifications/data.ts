@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   dilemmas,
@@ -53,9 +53,9 @@ const channelsOf = (kind: keyof Preferences, channels: Channels) => ({
 const wants = (kind: keyof Preferences, channels: Channels) =>
   sql`${user.isAnonymous} IS NOT TRUE AND (${mailed(kind, channels)} OR ${pushed(kind, channels)})`;
 
-/** The round with its group and dilemma, for any of the game's e-mails. */
-export async function roundContext(tx: Tx, roundId: string) {
-  const [row] = await tx
+/** The rounds with their groups and dilemmas, for any of the game's e-mails (a round gone has no row). */
+export function roundContexts(tx: Tx, roundIds: string[]) {
+  return tx
     .select({
       roundId: rounds.id,
       groupId: groups.id,
@@ -68,14 +68,14 @@ export async function roundContext(tx: Tx, roundId: string) {
     .from(rounds)
     .innerJoin(groups, eq(groups.id, rounds.groupId))
     .innerJoin(dilemmas, eq(dilemmas.id, rounds.dilemmaId))
-    .where(eq(rounds.id, roundId));
-  return row ?? null;
+    .where(inArray(rounds.id, roundIds));
 }
 
-/** A closed round's participants who want its results: their points, their address. */
-export function resultRecipients(tx: Tx, roundId: string, channels: Channels) {
+/** Closed rounds' participants who want their results: the round, their points, their address. */
+export function resultRecipients(tx: Tx, roundIds: string[], channels: Channels) {
   return tx
     .select({
+      roundId: roundResults.roundId,
       userId: user.id,
       email: user.email,
       points: roundResults.points,
@@ -85,17 +85,22 @@ export function resultRecipients(tx: Tx, roundId: string, channels: Channels) {
     .from(roundResults)
     .innerJoin(user, eq(user.id, roundResults.userId))
     .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
-    .where(and(eq(roundResults.roundId, roundId), wants("roundResults", channels)));
+    .where(and(inArray(roundResults.roundId, roundIds), wants("roundResults", channels)));
 }
 
-/** The group's current members who want to hear of new rounds. */
-export function newRoundRecipients(tx: Tx, groupId: string, channels: Channels) {
+/** The groups' current members who want to hear of new rounds, each with the group. */
+export function newRoundRecipients(tx: Tx, groupIds: string[], channels: Channels) {
   return tx
-    .select({ userId: user.id, email: user.email, ...channelsOf("newRounds", channels) })
+    .select({
+      groupId: groupMembers.groupId,
+      userId: user.id,
+      email: user.email,
+      ...channelsOf("newRounds", channels),
+    })
     .from(groupMembers)
     .innerJoin(user, eq(user.id, groupMembers.userId))
     .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
-    .where(and(eq(groupMembers.groupId, groupId), wants("newRounds", channels)));
+    .where(and(inArray(groupMembers.groupId, groupIds), wants("newRounds", channels)));
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   findPreferences,
   newRoundRecipients,
   resultRecipients,
-  roundContext,
+  roundContexts,
   savePreferences,
   userExists,
 } from "./data";
@@ -130,70 +130,102 @@ async function dispatch<R extends Delivery>(
 /** The app's path of a group's page, which a push opens. */
 const groupPath = (groupId: string) => `/group/${encodeURIComponent(groupId)}`;
 
-/** 'Round complete' and 'A new round started', queued in the transaction that closes or starts. */
+/** `rows` by their round, for the rounds' e-mails. */
+const byRound = <T extends { roundId: string }>(rows: readonly T[]) =>
+  new Map(rows.map((row) => [row.roundId, row]));
+
+/** 'Round complete' to one participant: their points, the top three, a link to the reveal. */
+function resultMail(
+  options: NotificationsOptions,
+  { unsubscribe }: ReturnType<typeof mailLinks>,
+  { person, round, leaderboard }: ResultMailParts,
+) {
+  const text = roundEmails.roundComplete;
+  const list = leaderboard
+    .slice(0, 3)
+    .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
+  // Straight to the reveal: the archived round's page opens it on `reveal=1`.
+  const path = `${groupPath(round.groupId)}/archived-round/${encodeURIComponent(round.roundId)}?reveal=1`;
+  const mine = person.submitted ? text.points(person.points) : text.didNotVote;
+  const message = notificationMail({
+    to: person.email,
+    dedupeKey: `round-complete:${round.roundId}:${person.userId}`,
+    appTitle: options.appTitle,
+    subject: text.subject(round.groupName),
+    heading: text.heading,
+    paragraphs: [text.intro(round.groupName, round.dilemma), mine, text.topThree],
+    list,
+    button: text.button,
+    link: `${options.publicUrl}${path}`,
+    ...unsubscribe(person.userId, "roundResults"),
+  });
+  const body = `${text.intro(round.groupName, round.dilemma)} ${mine}`;
+  return { mail: message, push: { title: text.subject(round.groupName), body, url: path } };
+}
+
+interface ResultMailParts {
+  person: { userId: string; email: string; points: number; submitted: boolean };
+  round: { roundId: string; groupId: string; groupName: string; dilemma: string };
+  leaderboard: ClosedRound["leaderboard"];
+}
+
+/**
+ * 'Round complete' and 'A new round started', queued in the transaction that
+ * closes or starts rounds: one round's or a sweep's batch's, in a fixed number of
+ * statements.
+ */
 function createRoundMails(options: NotificationsOptions, links: ReturnType<typeof mailLinks>) {
   const { appTitle } = options;
   const channels = { push: options.push.enabled };
   const { group: groupLink, unsubscribe } = links;
 
-  /** Queues 'Round complete' to each participant of the closed round who wants it. */
-  async function closed(unit: Unit, { roundId, leaderboard }: ClosedRound) {
-    const round = await roundContext(unit.tx, roundId);
-    if (!round) return;
-    const text = roundEmails.roundComplete;
-    const list = leaderboard
-      .slice(0, 3)
-      .map((entry) => `${entry.rank}. ${entry.displayName ?? text.unnamed}: ${entry.score}`);
-    // Straight to the reveal: the archived round's page opens it on `reveal=1`.
-    const path = `${groupPath(round.groupId)}/archived-round/${encodeURIComponent(roundId)}?reveal=1`;
-    const link = `${options.publicUrl}${path}`;
-    const recipients = await resultRecipients(unit.tx, roundId, channels);
-    await dispatch(unit, options, "roundResults", recipients, (person) => {
-      const mine = person.submitted ? text.points(person.points) : text.didNotVote;
-      const message = notificationMail({
-        to: person.email,
-        dedupeKey: `round-complete:${roundId}:${person.userId}`,
-        appTitle,
-        subject: text.subject(round.groupName),
-        heading: text.heading,
-        paragraphs: [text.intro(round.groupName, round.dilemma), mine, text.topThree],
-        list,
-        button: text.button,
-        link,
-        ...unsubscribe(person.userId, "roundResults"),
-      });
-      const body = `${text.intro(round.groupName, round.dilemma)} ${mine}`;
-      return { mail: message, push: { title: text.subject(round.groupName), body, url: path } };
-    });
+  /** Queues 'Round complete' to each participant of the closed rounds who wants it. */
+  async function closed(unit: Unit, closedRounds: ClosedRound[]) {
+    const roundIds = closedRounds.map((closed) => closed.roundId);
+    const contexts = byRound(await roundContexts(unit.tx, roundIds));
+    const leaderboards = new Map(closedRounds.map((c) => [c.roundId, c.leaderboard]));
+    const recipients = (await resultRecipients(unit.tx, roundIds, channels)).filter((person) =>
+      contexts.has(person.roundId),
+    );
+    await dispatch(unit, options, "roundResults", recipients, (person) =>
+      resultMail(options, links, {
+        person,
+        round: contexts.get(person.roundId) as NonNullable<ReturnType<typeof contexts.get>>,
+        leaderboard: leaderboards.get(person.roundId) ?? [],
+      }),
+    );
   }
 
-  /** Queues 'A new round started' to each member who wants it. */
-  async function started(unit: Unit, roundId: string) {
-    const round = await roundContext(unit.tx, roundId);
-    if (!round) return;
+  /** Queues 'A new round started' to each member of the rounds' groups who wants it. */
+  async function started(unit: Unit, roundIds: string[]) {
+    const rounds = await roundContexts(unit.tx, roundIds);
+    const byGroup = new Map(rounds.map((round) => [round.groupId, round]));
     const text = roundEmails.newRound;
-    const recipients = await newRoundRecipients(unit.tx, round.groupId, channels);
-    await dispatch(unit, options, "newRounds", recipients, (person) => ({
-      mail: notificationMail({
-        to: person.email,
-        dedupeKey: `new-round:${roundId}:${person.userId}`,
-        appTitle,
-        subject: text.subject(round.groupName),
-        heading: text.heading,
-        paragraphs: [
-          text.intro(round.groupName),
-          `${round.dilemma} — A: ${round.optionA} · B: ${round.optionB}`,
-        ],
-        button: text.button,
-        link: groupLink(round.groupId),
-        ...unsubscribe(person.userId, "newRounds"),
-      }),
-      push: {
-        title: text.subject(round.groupName),
-        body: `${text.intro(round.groupName)} ${round.dilemma}`,
-        url: groupPath(round.groupId),
-      },
-    }));
+    const recipients = await newRoundRecipients(unit.tx, [...byGroup.keys()], channels);
+    await dispatch(unit, options, "newRounds", recipients, (person) => {
+      const round = byGroup.get(person.groupId) as NonNullable<ReturnType<typeof byGroup.get>>;
+      return {
+        mail: notificationMail({
+          to: person.email,
+          dedupeKey: `new-round:${round.roundId}:${person.userId}`,
+          appTitle,
+          subject: text.subject(round.groupName),
+          heading: text.heading,
+          paragraphs: [
+            text.intro(round.groupName),
+            `${round.dilemma} — A: ${round.optionA} · B: ${round.optionB}`,
+          ],
+          button: text.button,
+          link: groupLink(round.groupId),
+          ...unsubscribe(person.userId, "newRounds"),
+        }),
+        push: {
+          title: text.subject(round.groupName),
+          body: `${text.intro(round.groupName)} ${round.dilemma}`,
+          url: groupPath(round.groupId),
+        },
+      };
+    });
   }
 
   return { closed, started } satisfies RoundHooks;
@@ -228,11 +260,11 @@ function createReminders(
       const now = clock.now();
       const text = roundEmails.reminder;
       const dues = await dueReminders(unit.tx, now, REMINDER_BATCH, channels);
-      const contexts = new Map<string, Awaited<ReturnType<typeof roundContext>>>();
-      for (const roundId of new Set(dues.map((due) => due.roundId))) {
-        contexts.set(roundId, await roundContext(unit.tx, roundId));
-      }
-      const known = dues.filter((due) => contexts.get(due.roundId));
+      if (dues.length === 0) return { due: 0, sent: 0 };
+      const contexts = byRound(
+        await roundContexts(unit.tx, [...new Set(dues.map((due) => due.roundId))]),
+      );
+      const known = dues.filter((due) => contexts.has(due.roundId));
       const sent = await dispatch(unit, options, "reminders", known, (due) => {
         const round = contexts.get(due.roundId) as NonNullable<ReturnType<typeof contexts.get>>;
         const intro = text.intro(round.groupName, timeUntilDue(round.dueDate, now));

@@ -7,8 +7,8 @@ import {
   isNull,
   lte,
   notExists,
-  notInArray,
   or,
+  type SQL,
   sql,
 } from "drizzle-orm";
 import { firstOrNull, type Tx } from "../../db/client";
@@ -52,38 +52,65 @@ export async function insertRound(
 }
 
 /**
- * The next dilemma of the group (docs/game-rules.md#a-round): its own approved
- * ones first, oldest first, then one of the bank at random; never one it had,
- * never a hidden one. Null when there is none left.
+ * What starting each group's next round needs, in one statement: its days
+ * between rounds, how many members it has, and its next dilemma
+ * (docs/game-rules.md#a-round): its own approved ones first, oldest first, then
+ * one of the bank at random; never one it had, never a hidden one (null when
+ * there is none left). A group that is gone has no row.
  */
-export async function pickFreshDilemma(tx: Tx, groupId: string): Promise<string | null> {
-  const had = tx
-    .select({ id: rounds.dilemmaId })
-    .from(rounds)
-    .where(and(eq(rounds.groupId, groupId), eq(rounds.dilemmaId, dilemmas.id)));
-  const drawable = and(
-    sql`NOT EXISTS ${had}`,
-    isNull(dilemmas.hiddenAt),
-    eq(dilemmas.status, "approved"),
+export async function nextRoundPlans(
+  tx: Tx,
+  groupIds: string[],
+): Promise<{ groupId: string; days: number; members: number; dilemmaId: string | null }[]> {
+  if (groupIds.length === 0) return [];
+  const drawable = sql`NOT EXISTS (SELECT 1 FROM rounds had
+      WHERE had.group_id = g.id AND had.dilemma_id = d.id)
+    AND d.hidden_at IS NULL AND d.status = 'approved'`;
+  // The bank is drawn from only when the group has nothing of its own left.
+  const rows = await rowsOf<{
+    group_id: string;
+    days: number;
+    members: number;
+    dilemma_id: string | null;
+  }>(
+    tx,
+    sql`
+    SELECT g.id AS group_id, g.days_between_rounds AS days,
+      (SELECT count(*) FROM group_members m WHERE m.group_id = g.id)::int AS members,
+      coalesce(own.id, bank.id) AS dilemma_id
+    FROM groups g
+    LEFT JOIN LATERAL (SELECT d.id FROM dilemmas d WHERE d.group_id = g.id AND ${drawable}
+      ORDER BY d.created_at, d.id LIMIT 1) own ON true
+    LEFT JOIN LATERAL (SELECT d.id FROM dilemmas d
+      WHERE own.id IS NULL AND d.group_id IS NULL AND ${drawable}
+      ORDER BY random() LIMIT 1) bank ON true
+    WHERE g.id IN ${inList(groupIds)}`,
   );
-  const own = firstOrNull(
-    await tx
-      .select({ id: dilemmas.id })
-      .from(dilemmas)
-      .where(and(eq(dilemmas.groupId, groupId), drawable))
-      .orderBy(asc(dilemmas.createdAt), asc(dilemmas.id))
-      .limit(1),
-  );
-  if (own) return own.id;
-  const row = firstOrNull(
-    await tx
-      .select({ id: dilemmas.id })
-      .from(dilemmas)
-      .where(and(isNull(dilemmas.groupId), drawable))
-      .orderBy(sql`random()`)
-      .limit(1),
-  );
-  return row?.id ?? null;
+  return rows.map((row) => ({
+    groupId: row.group_id,
+    days: row.days,
+    members: row.members,
+    dilemmaId: row.dilemma_id,
+  }));
+}
+
+const rowsOf = async <Row>(tx: Tx, statement: SQL): Promise<Row[]> =>
+  ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
+
+/** `(a, b, …)` of the values, for `IN`. */
+const inList = (values: string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+
+/** Adds rounds; those of a group that already has an open one or the number are left out (another got there first). */
+export async function insertRounds(
+  tx: Tx,
+  rows: Omit<typeof rounds.$inferInsert, "id" | "archivedAt">[],
+): Promise<RoundRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(rounds).values(rows).onConflictDoNothing().returning();
 }
 
 /** Who proposed a round's dilemma, when it is its group's own; null for the bank's. */
@@ -170,6 +197,49 @@ export async function holdGroup(tx: Tx, groupId: string) {
   await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for("key share");
 }
 
+/**
+ * holdGroup for many groups (in the order of their ids, as every batch takes
+ * them), but a group another transaction holds for update (a join, a deletion) is
+ * skipped rather than waited for. Answers the ids held.
+ */
+export async function holdGroupsSkipLocked(tx: Tx, groupIds: string[]): Promise<Set<string>> {
+  if (groupIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inArray(groups.id, groupIds))
+    .orderBy(asc(groups.id))
+    .for("key share", { skipLocked: true });
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * lockRound "update" with skipLocked for many rounds: those still open, locked
+ * until the transaction ends, each given a new row version as lockRound does.
+ * A round another transaction holds is left out.
+ */
+export async function lockOpenRoundsSkipLocked(tx: Tx, roundIds: string[]): Promise<RoundRow[]> {
+  if (roundIds.length === 0) return [];
+  const locked = await tx
+    .select()
+    .from(rounds)
+    .where(and(inArray(rounds.id, roundIds), isNull(rounds.archivedAt)))
+    .orderBy(asc(rounds.id))
+    .for("update", { skipLocked: true });
+  if (locked.length > 0) {
+    await tx
+      .update(rounds)
+      .set({ archivedAt: sql`${rounds.archivedAt}` })
+      .where(
+        inArray(
+          rounds.id,
+          locked.map((round) => round.id),
+        ),
+      );
+  }
+  return locked;
+}
+
 /** Overdue open rounds, the longest overdue first (the sweeper's candidates). */
 export function dueRounds(tx: Tx, now: Date, limit: number) {
   return tx
@@ -211,8 +281,13 @@ export async function dueOpenRoundIds(
     .where(and(inScope, isNull(rounds.archivedAt), lte(rounds.dueDate, now)));
 }
 
-export async function archiveRound(tx: Tx, roundId: string, now: Date) {
-  await tx.update(rounds).set({ archivedAt: now }).where(eq(rounds.id, roundId));
+/** Archives the rounds: each ended at `now`, or at its due date if that came first (found overdue late). */
+export async function archiveRounds(tx: Tx, roundIds: string[], now: Date) {
+  if (roundIds.length === 0) return;
+  await tx
+    .update(rounds)
+    .set({ archivedAt: sql`least(${rounds.dueDate}, ${now.toISOString()}::timestamptz)` })
+    .where(inArray(rounds.id, roundIds));
 }
 
 /** The group's members, right now. */
@@ -250,19 +325,51 @@ export async function addSitOut(tx: Tx, roundId: string, userId: string, now: Da
   await tx.insert(roundSitOuts).values({ roundId, userId, leftAt: now }).onConflictDoNothing();
 }
 
-export async function daysBetweenRounds(tx: Tx, groupId: string): Promise<number | null> {
-  const row = firstOrNull(
-    await tx.select({ days: groups.daysBetweenRounds }).from(groups).where(eq(groups.id, groupId)),
-  );
-  return row?.days ?? null;
-}
-
 export async function submittedIds(tx: Tx, roundId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: roundSubmissions.userId })
     .from(roundSubmissions)
     .where(eq(roundSubmissions.roundId, roundId));
   return rows.map((row) => row.id);
+}
+
+/**
+ * participantIds of many rounds in one statement: each round's participants
+ * right now, in the order participantIds gives them.
+ */
+export async function participantsOf(tx: Tx, roundIds: string[]) {
+  if (roundIds.length === 0) return [];
+  return tx
+    .select({ roundId: rounds.id, userId: groupMembers.userId })
+    .from(rounds)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, rounds.groupId))
+    .where(
+      and(
+        inArray(rounds.id, roundIds),
+        sql`NOT EXISTS (SELECT 1 FROM ${roundSitOuts}
+          WHERE ${roundSitOuts.roundId} = ${rounds.id} AND ${roundSitOuts.userId} = ${groupMembers.userId})`,
+      ),
+    )
+    .orderBy(asc(rounds.id), asc(groupMembers.joinedAt), asc(groupMembers.userId));
+}
+
+/** Who submitted in each of the rounds. */
+export async function submissionsOf(tx: Tx, roundIds: string[]) {
+  if (roundIds.length === 0) return [];
+  return tx
+    .select({ roundId: roundSubmissions.roundId, userId: roundSubmissions.userId })
+    .from(roundSubmissions)
+    .where(inArray(roundSubmissions.roundId, roundIds));
+}
+
+/** The votes of the rounds, each round's in listVotes's order. */
+export async function votesOf(tx: Tx, roundIds: string[]) {
+  if (roundIds.length === 0) return [];
+  return tx
+    .select({ roundId: votes.roundId, ...voteColumns })
+    .from(votes)
+    .where(inArray(votes.roundId, roundIds))
+    .orderBy(asc(votes.roundId), asc(votes.selectedBy), asc(votes.selectedFor));
 }
 
 export async function insertSubmission(tx: Tx, roundId: string, userId: string, now: Date) {
@@ -350,17 +457,12 @@ export async function dropParticipant(tx: Tx, roundId: string, userId: string) {
     .where(and(eq(roundSubmissions.roundId, roundId), eq(roundSubmissions.userId, userId)));
 }
 
-/** At closing: votes by or about anyone outside the participants go. */
-export async function dropVotesOutside(tx: Tx, roundId: string, participants: string[]) {
-  if (participants.length === 0) return;
-  await tx
-    .delete(votes)
-    .where(
-      and(
-        eq(votes.roundId, roundId),
-        or(notInArray(votes.selectedBy, participants), notInArray(votes.selectedFor, participants)),
-      ),
-    );
+/** Deletes these votes (at closing: those by or about someone outside the participants). */
+export async function dropVotes(tx: Tx, keys: VoteKey[]) {
+  if (keys.length === 0) return;
+  const rows = keys.map((k) => sql`(${k.roundId}, ${k.selectedBy}, ${k.selectedFor})`);
+  await tx.execute(sql`DELETE FROM votes
+    WHERE (round_id, selected_by, selected_for) IN (${sql.join(rows, sql`, `)})`);
 }
 
 export async function insertResults(tx: Tx, rows: (typeof roundResults.$inferInsert)[]) {

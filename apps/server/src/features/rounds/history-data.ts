@@ -1,7 +1,7 @@
 // The rounds feature's reads for the archive, the leaderboard and home: closed
 // rounds and their results, scores, and each member's open rounds. (data.ts keeps
 // the open round's writes.)
-import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import {
   dilemmas,
@@ -54,19 +54,30 @@ export function openRoundsOf(tx: Tx, userId: string) {
 }
 
 /** Current members with their points over the group's closed rounds, unranked. */
-export function memberScores(tx: Tx, groupId: string) {
+export async function memberScores(tx: Tx, groupId: string) {
+  const rows = await scoresIn(tx, [groupId]);
+  return rows.map(({ groupId: _, ...member }) => member);
+}
+
+/**
+ * memberScores of several groups in one statement (a sweep's batch), each row
+ * with its group, each group's rows in memberScores's order.
+ */
+export function scoresIn(tx: Tx, groupIds: string[]) {
   const points = tx
     .select({
+      groupId: rounds.groupId,
       userId: roundResults.userId,
       total: sql<number>`sum(${roundResults.points})`.as("total"),
     })
     .from(roundResults)
     .innerJoin(rounds, eq(rounds.id, roundResults.roundId))
-    .where(eq(rounds.groupId, groupId))
-    .groupBy(roundResults.userId)
+    .where(inArray(rounds.groupId, groupIds))
+    .groupBy(rounds.groupId, roundResults.userId)
     .as("points");
   return tx
     .select({
+      groupId: groupMembers.groupId,
       id: user.id,
       displayName: shownName,
       photoURL: user.image,
@@ -76,9 +87,12 @@ export function memberScores(tx: Tx, groupId: string) {
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .innerJoin(user, eq(user.id, groupMembers.userId))
-    .leftJoin(points, eq(points.userId, groupMembers.userId))
-    .where(eq(groupMembers.groupId, groupId))
-    .orderBy(asc(groupMembers.joinedAt), asc(user.id));
+    .leftJoin(
+      points,
+      and(eq(points.groupId, groupMembers.groupId), eq(points.userId, groupMembers.userId)),
+    )
+    .where(inArray(groupMembers.groupId, groupIds))
+    .orderBy(asc(groupMembers.groupId), asc(groupMembers.joinedAt), asc(user.id));
 }
 
 /**

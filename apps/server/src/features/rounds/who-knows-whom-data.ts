@@ -14,30 +14,38 @@ const closedIn = (groupId: MemberGroupId) =>
   and(eq(rounds.groupId, groupId), isNotNull(rounds.archivedAt));
 
 /**
- * Adds a round that is closing to its group's tallies (decision 0080), in the
- * closing transaction, after its results are fixed: one try for each ordered pair
- * of two participants who both submitted, a right one where the predictor's vote
- * for the target equals the target's own vote. Exactly what earns points, so a
- * predictor's right ones of a round sum to its points.
+ * Adds rounds that are closing to their groups' tallies (decision 0080), in the
+ * closing transaction, after their results are fixed: one try for each ordered
+ * pair of two participants who both submitted, a right one where the predictor's
+ * vote for the target equals the target's own vote. Exactly what earns points, so
+ * a predictor's right ones of a round sum to its points. One statement for all:
+ * the rounds are of different groups (a group has one open round), so no pair's
+ * row is met twice.
  */
-export async function addRoundTallies(tx: Tx, round: { id: string; groupId: string }) {
+export async function addRoundTallies(tx: Tx, roundIds: string[]) {
+  if (roundIds.length === 0) return;
+  const ids = sql.join(
+    roundIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   // The guess is found by its whole key, whatever the planner believes of a round's
   // votes just written (as a join it read each predictor's 100 votes per target,
   // decision 0093).
   await tx.execute(sql`
     INSERT INTO pair_tallies AS pt (group_id, predictor_id, target_id, "right", tries)
-    SELECT ${round.groupId}, predictor.user_id, target.user_id,
+    SELECT r.group_id, predictor.user_id, target.user_id,
       (SELECT count(*) FROM votes guess
         WHERE guess.round_id = predictor.round_id AND guess.selected_by = predictor.user_id
           AND guess.selected_for = target.user_id
           AND guess.option_selected = truth.option_selected)::int,
       1
     FROM round_results predictor
+    JOIN rounds r ON r.id = predictor.round_id
     JOIN round_results target ON target.round_id = predictor.round_id
       AND target.submitted AND target.user_id <> predictor.user_id
     LEFT JOIN votes truth ON truth.round_id = predictor.round_id
       AND truth.selected_by = target.user_id AND truth.selected_for = target.user_id
-    WHERE predictor.round_id = ${round.id} AND predictor.submitted
+    WHERE predictor.round_id IN (${ids}) AND predictor.submitted
     ON CONFLICT (group_id, predictor_id, target_id) DO UPDATE
       SET "right" = pt."right" + excluded."right", tries = pt.tries + excluded.tries`);
 }
