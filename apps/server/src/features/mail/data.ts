@@ -73,11 +73,13 @@ interface ClaimOptions {
   limit: number;
 }
 
-export async function markSent(tx: Tx, id: string, now: Date) {
+/** The messages went out: one statement for a batch's. */
+export async function markSent(tx: Tx, ids: string[], now: Date) {
+  if (ids.length === 0) return;
   await tx
     .update(outbox)
     .set({ status: "sent", sentAt: now, nextAttemptAt: null, lastError: null })
-    .where(eq(outbox.id, id));
+    .where(inArray(outbox.id, ids));
 }
 
 /** A failed attempt: tried again at `retryAt`, or given up on (`retryAt` null). */

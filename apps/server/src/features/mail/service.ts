@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import type { Unit } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
+import { paced } from "../../lib/paced";
 import {
   claimDue,
   deleteMailMentioning,
@@ -22,7 +23,8 @@ export type { Mail, QueuedMail } from "./data";
 const MINUTE_MS = 60_000;
 /** Long enough for any SMTP exchange: a claimed message is nobody else's until then. */
 const LEASE_MS = 10 * MINUTE_MS;
-const BATCH = 20;
+/** Messages claimed at a time: sent over the pool at once, then marked sent in one statement. */
+const BATCH = 100;
 /** SMTP connections the sender keeps open and sends over at once. */
 const SMTP_CONNECTIONS = 5;
 /** Attempts before a message is given up on: 1, 2, 4 … 60 minutes apart, about 4 hours in all. */
@@ -43,8 +45,8 @@ export interface MailServiceOptions {
 }
 
 /**
- * Sends one claimed message and marks it sent; a failure is marked for another
- * attempt after the backoff, or given up on after MAX_ATTEMPTS. True: sent.
+ * Sends one claimed message; a failure is marked for another attempt after the
+ * backoff, or given up on after MAX_ATTEMPTS. True: sent (the caller marks it).
  */
 async function attempt(
   { db, clock, log }: MailServiceOptions,
@@ -59,7 +61,6 @@ async function attempt(
       html: row.html,
       headers: row.headers,
     });
-    await markSent(db, row.id, clock.now());
     return true;
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
@@ -76,8 +77,12 @@ async function attempt(
 
 /**
  * Claims due messages a batch at a time and sends each once, a batch's over the
- * pool's connections at once; answers how many went out. Stops after the batch
- * under way once `stopping()` (the app closes: the next instance goes on).
+ * pool's connections at once; answers how many went out. Paced as the jobs are
+ * (decision 0081): a sweep's or the reminders' mail is most of the app's own work
+ * while it goes out (decision 0094), so the requests keep their share between
+ * batches; what a run leaves goes with the next kick or the sender's job. Stops
+ * after the batch under way once `stopping()` (the app closes: the next instance
+ * goes on).
  */
 async function sendAllDue(
   options: MailServiceOptions,
@@ -86,14 +91,19 @@ async function sendAllDue(
 ): Promise<number> {
   const { db, clock } = options;
   let sent = 0;
-  while (!stopping()) {
+  await paced(async () => {
+    if (stopping()) return false;
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + LEASE_MS);
     const claimed = await claimDue(db, { now, leaseUntil, limit: BATCH });
     const results = await Promise.all(claimed.map((row) => attempt(options, transport, row)));
-    sent += results.filter(Boolean).length;
-    if (claimed.length < BATCH) break;
-  }
+    // One statement for the batch: were the app to stop before it, the lease runs
+    // out and the batch goes again (as a message sent but not marked always could).
+    const done = claimed.filter((_, at) => results[at]).map((row) => row.id);
+    await markSent(db, done, clock.now());
+    sent += done.length;
+    return claimed.length === BATCH && !stopping();
+  });
   return sent;
 }
 
