@@ -29,7 +29,8 @@ import {
 import { notificationMail } from "./mail";
 
 const ALL_ON: MailPreferences = { reminders: true, roundResults: true, newRounds: true };
-const REMINDER_BATCH = 200;
+/** Reminders queued a transaction: each batch one read of who is due and one insert of their mail. */
+const REMINDER_BATCH = 1000;
 
 export interface NotificationsOptions {
   mail: MailService;
