@@ -48,6 +48,7 @@ import type { Clock } from "./lib/clock";
 import type { Core } from "./lib/core";
 import { createEventBus } from "./lib/live/events";
 import type { BatchSizes } from "./lib/metrics";
+import { createPacer } from "./lib/paced";
 
 export interface ServicesOptions {
   config: Config;
@@ -136,6 +137,7 @@ function createMailServices(
   const mail = createMailService({
     db,
     clock,
+    pacer: core.pacer,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     log,
@@ -164,7 +166,8 @@ function createCore({
   );
   const access = createAccess({ adminEmails: config.ADMIN_EMAILS });
   const events = createEventBus(database, log);
-  return { db, transaction, clock, access, events, batchSizes };
+  // One pacer for all the app's background work: together they keep one job's share (decision 0094).
+  return { db, transaction, clock, access, events, batchSizes, pacer: createPacer() };
 }
 
 /** The background work of every feature, for the job runner. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paced } from "./paced";
+import { createPacer, paced } from "./paced";
 
 describe("paced", () => {
   it("runs batches until one says there is nothing more", async () => {
@@ -37,5 +37,33 @@ describe("paced", () => {
     const [, firstEnd = 0, secondStart = 0] = marks;
     // The first batch took about 40 ms: the second started no sooner than 60 ms after it ended.
     expect(secondStart - firstEnd).toBeGreaterThanOrEqual(55);
+  });
+
+  it("with a shared pacer, two jobs' batches take turns, each resting after the other's", async () => {
+    const pacing = { REST_PER_WORK: 1, BUDGET_MS: 60_000 };
+    const pacer = createPacer({ pacing });
+    const spans: { job: string; start: number; end: number }[] = [];
+    const job = (name: string) => {
+      let batches = 0;
+      return paced(
+        async () => {
+          const start = performance.now();
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          spans.push({ job: name, start, end: performance.now() });
+          return ++batches < 3;
+        },
+        { pacing, pacer },
+      );
+    };
+    await Promise.all([job("sweep"), job("mail")]);
+    spans.sort((a, b) => a.start - b.start);
+    expect(spans).toHaveLength(6);
+    expect(new Set(spans.map((span) => span.job)).size).toBe(2);
+    // No two batches at once, and each waits out the rest of the one before, whichever job's.
+    for (let at = 1; at < spans.length; at++) {
+      const before = spans[at - 1] as (typeof spans)[number];
+      const span = spans[at] as (typeof spans)[number];
+      expect(span.start - before.end).toBeGreaterThanOrEqual((before.end - before.start) * 0.9);
+    }
   });
 });

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import type { Unit } from "../../db/transaction";
 import type { Clock } from "../../lib/clock";
-import { paced } from "../../lib/paced";
+import { type Pacer, paced } from "../../lib/paced";
 import {
   claimDue,
   deleteMailMentioning,
@@ -42,6 +42,8 @@ export interface MailServiceOptions {
   smtpUrl?: string;
   from: string;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** The turns of the app's background work (decision 0094); else the sender paces itself alone. */
+  pacer?: Pacer;
 }
 
 /**
@@ -89,21 +91,24 @@ async function sendAllDue(
   transport: Transporter,
   stopping: () => boolean,
 ): Promise<number> {
-  const { db, clock } = options;
+  const { db, clock, pacer } = options;
   let sent = 0;
-  await paced(async () => {
-    if (stopping()) return false;
-    const now = clock.now();
-    const leaseUntil = new Date(now.getTime() + LEASE_MS);
-    const claimed = await claimDue(db, { now, leaseUntil, limit: BATCH });
-    const results = await Promise.all(claimed.map((row) => attempt(options, transport, row)));
-    // One statement for the batch: were the app to stop before it, the lease runs
-    // out and the batch goes again (as a message sent but not marked always could).
-    const done = claimed.filter((_, at) => results[at]).map((row) => row.id);
-    await markSent(db, done, clock.now());
-    sent += done.length;
-    return claimed.length === BATCH && !stopping();
-  });
+  await paced(
+    async () => {
+      if (stopping()) return false;
+      const now = clock.now();
+      const leaseUntil = new Date(now.getTime() + LEASE_MS);
+      const claimed = await claimDue(db, { now, leaseUntil, limit: BATCH });
+      const results = await Promise.all(claimed.map((row) => attempt(options, transport, row)));
+      // One statement for the batch: were the app to stop before it, the lease runs
+      // out and the batch goes again (as a message sent but not marked always could).
+      const done = claimed.filter((_, at) => results[at]).map((row) => row.id);
+      await markSent(db, done, clock.now());
+      sent += done.length;
+      return claimed.length === BATCH && !stopping();
+    },
+    { pacer },
+  );
   return sent;
 }
 

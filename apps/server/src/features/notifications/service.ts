@@ -234,7 +234,7 @@ function createRoundMails(options: NotificationsOptions, links: ReturnType<typeo
 
 /** Reminders to submit, queued by a job once per round and person. */
 function createReminders(
-  { transaction, clock }: Core,
+  { transaction, clock, pacer }: Core,
   options: NotificationsOptions,
   { group: groupLink, unsubscribe }: ReturnType<typeof mailLinks>,
 ) {
@@ -246,12 +246,15 @@ function createReminders(
    */
   async function send(): Promise<number> {
     let queued = 0;
-    await paced(async () => {
-      const { due, sent } = await sendBatch();
-      queued += sent;
-      // A full batch that queued nothing (already queued meanwhile) ends the run, as an empty one does.
-      return due === REMINDER_BATCH && sent > 0;
-    });
+    await paced(
+      async () => {
+        const { due, sent } = await sendBatch();
+        queued += sent;
+        // A full batch that queued nothing (already queued meanwhile) ends the run, as an empty one does.
+        return due === REMINDER_BATCH && sent > 0;
+      },
+      { pacer },
+    );
     return queued;
   }
 

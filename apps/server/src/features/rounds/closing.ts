@@ -276,28 +276,31 @@ export type RoundClosing = ReturnType<typeof createRoundClosing>;
  * leaving the hot paths their share between batches (`paced`, decision 0081).
  */
 function sweeper(
-  { db, transaction, clock }: Core,
+  { db, transaction, clock, pacer }: Core,
   closeLocked: (unit: Unit, locked: RoundRow[]) => Promise<void>,
 ) {
   return async function sweep(): Promise<number> {
     let closed = 0;
-    await paced(async () => {
-      const due = await dueRounds(db, clock.now(), SWEEP_BATCH);
-      const closedNow = await transaction(async (unit) => {
-        const held = await holdGroupsSkipLocked(
-          unit.tx,
-          due.map((round) => round.groupId),
-        );
-        const locked = await lockOpenRoundsSkipLocked(
-          unit.tx,
-          due.filter((round) => held.has(round.groupId)).map((round) => round.id),
-        );
-        await closeLocked(unit, locked);
-        return locked.length;
-      });
-      closed += closedNow;
-      return due.length === SWEEP_BATCH && closedNow > 0;
-    });
+    await paced(
+      async () => {
+        const due = await dueRounds(db, clock.now(), SWEEP_BATCH);
+        const closedNow = await transaction(async (unit) => {
+          const held = await holdGroupsSkipLocked(
+            unit.tx,
+            due.map((round) => round.groupId),
+          );
+          const locked = await lockOpenRoundsSkipLocked(
+            unit.tx,
+            due.filter((round) => held.has(round.groupId)).map((round) => round.id),
+          );
+          await closeLocked(unit, locked);
+          return locked.length;
+        });
+        closed += closedNow;
+        return due.length === SWEEP_BATCH && closedNow > 0;
+      },
+      { pacer },
+    );
     return closed;
   };
 }
