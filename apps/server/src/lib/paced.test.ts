@@ -66,4 +66,21 @@ describe("paced", () => {
       expect(span.start - before.end).toBeGreaterThanOrEqual((before.end - before.start) * 0.9);
     }
   });
+
+  it("gives due work its turns before a batch that can wait", async () => {
+    const pacing = { REST_PER_WORK: 0, BUDGET_MS: 60_000 };
+    const pacer = createPacer({ pacing });
+    const order: string[] = [];
+    const batch = (name: string) => async () => {
+      order.push(name);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return false;
+    };
+    await Promise.all([
+      pacer.turn(batch("sweep 1")),
+      pacer.turn(batch("mail"), { later: true }),
+      pacer.turn(batch("sweep 2")),
+    ]);
+    expect(order).toEqual(["sweep 1", "sweep 2", "mail"]);
+  });
 });

@@ -8,31 +8,47 @@
 export const PACING = { REST_PER_WORK: 1.5, BUDGET_MS: 45_000 };
 
 /**
- * Batches that take turns: one runs once every batch before it, and the rest after
+ * Batches that take turns: one runs once the batch before it, and the rest after
  * that one, are over. The app's background work shares one (decision 0094): the
  * sweep, the reminders and the mail they queue, running at once, together keep to
- * the share one job alone would take, instead of one share each.
+ * the share one job alone would take, instead of one share each. A batch that can
+ * wait (`later`: sending mail) takes its turn after those of work that is due
+ * (closing rounds, queuing reminders).
  */
 export interface Pacer {
-  turn(batch: () => Promise<boolean>): Promise<boolean>;
+  turn(batch: () => Promise<boolean>, options?: { later?: boolean }): Promise<boolean>;
 }
 
 export function createPacer({ now = () => performance.now(), pacing = PACING } = {}): Pacer {
-  let free: Promise<unknown> = Promise.resolve();
+  const waiting: { later: boolean; go: () => Promise<void> }[] = [];
+  let busy = false;
+  function next() {
+    if (busy) return;
+    const first = waiting.findIndex((turn) => !turn.later);
+    const [turn] = waiting.splice(Math.max(first, 0), 1);
+    if (!turn) return;
+    busy = true;
+    void turn.go();
+  }
   return {
-    turn(batch) {
-      let took = 0;
-      const run = free.then(async () => {
-        const started = now();
-        try {
-          return await batch();
-        } finally {
-          took = now() - started;
-        }
+    turn(batch, { later = false } = {}) {
+      return new Promise<boolean>((resolve, reject) => {
+        const go = async () => {
+          const started = now();
+          try {
+            resolve(await batch());
+          } catch (error) {
+            reject(error);
+          }
+          const rest = (now() - started) * pacing.REST_PER_WORK;
+          setTimeout(() => {
+            busy = false;
+            next();
+          }, rest);
+        };
+        waiting.push({ later, go });
+        next();
       });
-      const rest = () => new Promise((resolve) => setTimeout(resolve, took * pacing.REST_PER_WORK));
-      free = run.then(rest, rest);
-      return run;
     },
   };
 }
@@ -40,15 +56,21 @@ export function createPacer({ now = () => performance.now(), pacing = PACING } =
 /**
  * Runs `batch` until it answers false (nothing more to do) or the budget is spent,
  * each batch in its turn of `pacer` (by default one of its own: resting only after
- * its own batches); `now` is the real time (a test clock does not pace).
+ * its own batches), `later` if it can wait for due work; `now` is the real time (a
+ * test clock does not pace).
  */
 export async function paced(
   batch: () => Promise<boolean>,
-  { now = () => performance.now(), pacing = PACING, pacer = createPacer({ now, pacing }) } = {},
+  {
+    now = () => performance.now(),
+    pacing = PACING,
+    pacer = createPacer({ now, pacing }),
+    later = false,
+  } = {},
 ): Promise<void> {
   const started = now();
   for (;;) {
-    if (!(await pacer.turn(batch))) return;
+    if (!(await pacer.turn(batch, { later }))) return;
     if (now() - started >= pacing.BUDGET_MS) return;
   }
 }

@@ -107,7 +107,8 @@ async function sendAllDue(
       sent += done.length;
       return claimed.length === BATCH && !stopping();
     },
-    { pacer },
+    // Mail can wait: the sweep and the reminders that queue it go first.
+    { pacer, later: true },
   );
   return sent;
 }
