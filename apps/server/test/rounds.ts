@@ -1,3 +1,4 @@
+import type { GroupEvent } from "@eitheror/shared/groups/events";
 import type { GroupData } from "@eitheror/shared/groups/schema";
 import type {
   ArchivedRound,
@@ -10,6 +11,15 @@ import type {
   Vote,
   VoteBody,
 } from "@eitheror/shared/rounds/schema";
+import type { Db } from "../src/db/client";
+import { createTransactor } from "../src/db/transaction";
+import { createGroupsService } from "../src/features/groups/service";
+import { createRateLimiter } from "../src/features/rate-limits/service";
+import { createRoundsService } from "../src/features/rounds/service";
+import { createAccess } from "../src/lib/auth/access";
+import { createIdSigner } from "../src/lib/auth/signed-id";
+import { createClock } from "../src/lib/clock";
+import { createMemoryEventBus } from "../src/lib/live/events";
 import { createTestApp, type TestApp, type TestClient } from "./app";
 import { createSession, createUser } from "./factories";
 
@@ -117,4 +127,41 @@ export async function voteAll(
 export async function advanceClock(by: TestClient, advanceMs: number) {
   const response = await by.post("/api/test/clock", { body: { advanceMs } });
   if (response.status !== 200) throw new Error(`clock failed: ${response.text}`);
+}
+
+/**
+ * The rounds service of another app instance on `db` (its own database handle), its
+ * clock `advancedMs` on, and the events it publishes: for races between instances.
+ */
+export function anotherInstance(db: Db, advancedMs: number, name = "instance") {
+  const clock = createClock();
+  clock.advance(advancedMs);
+  const events = createMemoryEventBus({ warn: () => {} });
+  const published: { groupId: string; event: GroupEvent }[] = [];
+  events.watch(
+    (groupId, event) => published.push({ groupId, event }),
+    () => {},
+  );
+  const core = {
+    db,
+    clock,
+    transaction: createTransactor(db, () => {}),
+    access: createAccess({ adminEmails: [] }),
+    events,
+  };
+  const limiter = createRateLimiter(core);
+  const limits = {
+    groupsPerUserPerHour: 1000,
+    groupsPerIpPerHour: 1000,
+    inviteMissesPerIpPerHour: 1000,
+  };
+  const groups = createGroupsService(core, { limiter, limits });
+  const shareSigner = createIdSigner(name, "round share");
+  const service = createRoundsService(core, {
+    groups,
+    limiter,
+    votesPerIpPerHour: 100_000,
+    shareSigner,
+  });
+  return { service, published };
 }

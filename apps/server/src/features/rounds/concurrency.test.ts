@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestResponse } from "../../../test/app";
 import { createSession } from "../../../test/factories";
 import {
+  anotherInstance,
   currentRoundId,
   DAY_MS,
   groupWith,
@@ -12,16 +13,9 @@ import {
   rounds,
 } from "../../../test/rounds";
 import { buildApp } from "../../app";
-import type { Database, Db } from "../../db/client";
+import type { Database } from "../../db/client";
 import { roundResults, roundSubmissions, rounds as roundsTable, votes } from "../../db/schema";
-import { createTransactor } from "../../db/transaction";
-import { createAccess } from "../../lib/auth/access";
-import { createIdSigner } from "../../lib/auth/signed-id";
 import { createClock } from "../../lib/clock";
-import { createMemoryEventBus } from "../../lib/live/events";
-import { createGroupsService } from "../groups/service";
-import { createRateLimiter } from "../rate-limits/service";
-import { createRoundsService } from "./service";
 
 let t: TestApp;
 let other: Database;
@@ -33,28 +27,6 @@ afterAll(async () => {
   await other?.close();
   await t?.close();
 });
-
-/** The rounds service of another app instance: its own database handle and clock. */
-function instance(db: Db, advancedMs: number) {
-  const clock = createClock();
-  clock.advance(advancedMs);
-  const core = {
-    db,
-    clock,
-    transaction: createTransactor(db, () => {}),
-    access: createAccess({ adminEmails: [] }),
-    events: createMemoryEventBus({ warn: () => {} }),
-  };
-  const limiter = createRateLimiter(core);
-  const limits = {
-    groupsPerUserPerHour: 1000,
-    groupsPerIpPerHour: 1000,
-    inviteMissesPerIpPerHour: 1000,
-  };
-  const groups = createGroupsService(core, { limiter, limits });
-  const shareSigner = createIdSigner("concurrency", "round share");
-  return createRoundsService(core, { groups, limiter, votesPerIpPerHour: 100_000, shareSigner });
-}
 
 const errorCode = (answer: TestResponse) =>
   (answer.body as { error?: { code: string } }).error?.code;
@@ -259,7 +231,7 @@ describe("two instances and the sweeper racing over many due rounds", () => {
           headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
           payload: JSON.stringify({ advanceMs: 0 }),
         }),
-        instance(other.db, later).sweep(),
+        anotherInstance(other.db, later).service.sweep(),
         ...groupIds.map((groupId, i) =>
           i % 2
             ? rounds.current(admin, groupId)
@@ -289,8 +261,8 @@ describe("deleting groups while their rounds close", () => {
     const later = DAY_MS + 60_000;
     t.clock.advance(later);
     const [, , ...deletions] = await Promise.all([
-      instance(t.db, later).sweep(),
-      instance(other.db, later).sweep(),
+      anotherInstance(t.db, later).service.sweep(),
+      anotherInstance(other.db, later).service.sweep(),
       ...groupIds.map((groupId) => admin.request("DELETE", `/api/groups/${groupId}`)),
     ]);
     expect(deletions.map((answer) => answer.status)).toEqual(groupIds.map(() => 200));

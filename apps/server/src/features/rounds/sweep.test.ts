@@ -1,12 +1,12 @@
 // The sweep closes a batch of due rounds in one transaction (decision 0094): each
 // group comes out as one close of its own round would leave it, and a round
 // another transaction holds is left, not closed twice.
-import type { GroupEvent } from "@eitheror/shared/groups/events";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app";
 import {
   advanceClock,
+  anotherInstance,
   DAY_MS,
   groupWith,
   type Player,
@@ -14,7 +14,7 @@ import {
   rounds,
   voteAll,
 } from "../../../test/rounds";
-import type { Database, Db } from "../../db/client";
+import type { Database } from "../../db/client";
 import {
   dilemmas,
   outbox,
@@ -23,14 +23,6 @@ import {
   rounds as roundsTable,
   votes,
 } from "../../db/schema";
-import { createTransactor } from "../../db/transaction";
-import { createAccess } from "../../lib/auth/access";
-import { createIdSigner } from "../../lib/auth/signed-id";
-import { createClock } from "../../lib/clock";
-import { createMemoryEventBus } from "../../lib/live/events";
-import { createGroupsService } from "../groups/service";
-import { createRateLimiter } from "../rate-limits/service";
-import { createRoundsService } from "./service";
 
 let t: TestApp;
 let other: Database;
@@ -48,40 +40,6 @@ afterAll(async () => {
   await other?.close();
   await t?.close();
 });
-
-/** The rounds service of another instance on `db`, its clock `advancedMs` on, and the events it publishes. */
-function instance(db: Db, advancedMs: number) {
-  const clock = createClock();
-  clock.advance(advancedMs);
-  const events = createMemoryEventBus({ warn: () => {} });
-  const published: { groupId: string; event: GroupEvent }[] = [];
-  events.watch(
-    (groupId, event) => published.push({ groupId, event }),
-    () => {},
-  );
-  const core = {
-    db,
-    clock,
-    transaction: createTransactor(db, () => {}),
-    access: createAccess({ adminEmails: [] }),
-    events,
-  };
-  const limiter = createRateLimiter(core);
-  const limits = {
-    groupsPerUserPerHour: 1000,
-    groupsPerIpPerHour: 1000,
-    inviteMissesPerIpPerHour: 1000,
-  };
-  const groups = createGroupsService(core, { limiter, limits });
-  const shareSigner = createIdSigner("sweep", "round share");
-  const service = createRoundsService(core, {
-    groups,
-    limiter,
-    votesPerIpPerHour: 100_000,
-    shareSigner,
-  });
-  return { service, published };
-}
 
 /**
  * A group of Ana, Ben and Cy with a round played in one of three ways: two of
@@ -247,7 +205,7 @@ describe("the sweep's batch", () => {
 
   it("publishes each group's closing with its next round", { timeout: 60_000 }, async () => {
     const played = [await playedGroup(0), await playedGroup(1)];
-    const { service, published } = instance(
+    const { service, published } = anotherInstance(
       t.db,
       t.clock.now().getTime() - Date.now() + DAY_MS + 60_000,
     );
@@ -286,7 +244,7 @@ describe("the sweep's batch", () => {
     });
     await isLocked;
     try {
-      await instance(t.db, later).service.sweep();
+      await anotherInstance(t.db, later).service.sweep();
       const [heldRound] = await t.db
         .select()
         .from(roundsTable)
@@ -303,8 +261,8 @@ describe("the sweep's batch", () => {
     }
     // Two sweeps at once once it is free: it closes once, with one next round.
     await Promise.all([
-      instance(t.db, later).service.sweep(),
-      instance(other.db, later).service.sweep(),
+      anotherInstance(t.db, later).service.sweep(),
+      anotherInstance(other.db, later).service.sweep(),
     ]);
     const groupRounds = await t.db
       .select({ archivedAt: roundsTable.archivedAt })
