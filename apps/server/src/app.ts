@@ -31,6 +31,7 @@ import { requestLoggers } from "./lib/http/request-logger";
 import { trustedPeer } from "./lib/http/trusted-proxy";
 import { type LiveStreams, liveStreamCount } from "./lib/live/event-stream";
 import { createMetrics } from "./lib/metrics";
+import { createRequestWatch } from "./lib/paced";
 import { paths } from "./paths";
 import { authPlugin } from "./plugins/auth";
 import { docsPlugin } from "./plugins/docs";
@@ -316,6 +317,13 @@ export async function buildApp({
     config.METRICS_PORT === undefined
       ? undefined
       : createMetrics(() => metricSources(database, services as Services, liveStreams));
+  // Each request as it begins: the background work rests after its batches only while
+  // there are some (decision 0095).
+  const requests = createRequestWatch();
+  app.addHook("onRequest", (_request, _reply, done) => {
+    requests.began();
+    done();
+  });
   services = createServices({
     config,
     database,
@@ -324,6 +332,7 @@ export async function buildApp({
     trustedOrigins: origins,
     log: app.log,
     batchSizes: metrics?.batch,
+    requests,
   });
   app.addHook("onClose", async () => {
     await services.jobs.stop();

@@ -48,7 +48,7 @@ import type { Clock } from "./lib/clock";
 import type { Core } from "./lib/core";
 import { createEventBus } from "./lib/live/events";
 import type { BatchSizes } from "./lib/metrics";
-import { createPacer } from "./lib/paced";
+import { createPacer, type RequestWatch } from "./lib/paced";
 
 export interface ServicesOptions {
   config: Config;
@@ -59,6 +59,8 @@ export interface ServicesOptions {
   secret: string;
   trustedOrigins: string[];
   log: FastifyBaseLogger;
+  /** The app's requests as they begin: the background work rests only while there are some (decision 0095). */
+  requests?: RequestWatch;
 }
 
 /** The OpenAI-compatible dilemma generator, when LLM_BASE_URL and LLM_MODEL name one. */
@@ -159,15 +161,21 @@ function createCore({
   clock,
   log,
   batchSizes = () => {},
-}: Pick<ServicesOptions, "config" | "database" | "clock" | "log" | "batchSizes">): Core {
+  requests,
+}: Pick<
+  ServicesOptions,
+  "config" | "database" | "clock" | "log" | "batchSizes" | "requests"
+>): Core {
   const { db } = database;
   const transaction = createTransactor(db, (err) =>
     log.warn({ err }, "a side effect after a commit failed"),
   );
   const access = createAccess({ adminEmails: config.ADMIN_EMAILS });
   const events = createEventBus(database, log);
-  // One pacer for all the app's background work: together they keep one job's share (decision 0094).
-  return { db, transaction, clock, access, events, batchSizes, pacer: createPacer() };
+  // One pacer for all the app's background work: together they keep one job's share (decision
+  // 0094), resting only after batches during which requests came in (0095).
+  const pacer = createPacer({ requests });
+  return { db, transaction, clock, access, events, batchSizes, pacer };
 }
 
 /** The background work of every feature, for the job runner. */

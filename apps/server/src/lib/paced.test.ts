@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPacer, paced } from "./paced";
+import { createPacer, createRequestWatch, paced } from "./paced";
 
 describe("paced", () => {
   it("runs batches until one says there is nothing more", async () => {
@@ -82,5 +82,32 @@ describe("paced", () => {
       pacer.turn(batch("sweep 2")),
     ]);
     expect(order).toEqual(["sweep 1", "sweep 2", "mail"]);
+  });
+
+  it("rests only after a batch during which a request came in (decision 0095)", async () => {
+    const requests = createRequestWatch();
+    const pacer = createPacer({ pacing: { REST_PER_WORK: 1.5, BUDGET_MS: 60_000 }, requests });
+    const spans: { start: number; end: number }[] = [];
+    let batches = 0;
+    await paced(
+      async () => {
+        const start = performance.now();
+        // The second batch hears a request, as the app's onRequest hook would say it.
+        if (batches === 1) setTimeout(() => requests.began(), 10);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        spans.push({ start, end: performance.now() });
+        return ++batches < 3;
+      },
+      { pacer },
+    );
+    const [first, second, third] = spans as [
+      (typeof spans)[0],
+      (typeof spans)[0],
+      (typeof spans)[0],
+    ];
+    // Nobody asked during the first: the second follows at once.
+    expect(second.start - first.end).toBeLessThan(30);
+    // A request came in during the second: the third waits 1.5 times its 40 ms.
+    expect(third.start - second.end).toBeGreaterThanOrEqual(55);
   });
 });

@@ -3,7 +3,8 @@
  * works in batches, rests after each for REST_PER_WORK times as long as the batch
  * took (so the hot paths keep at least 1 / (1 + REST_PER_WORK) of the time it
  * would otherwise take), and stops once BUDGET_MS have passed: its next run, a
- * minute on, goes on where it stopped.
+ * minute on, goes on where it stopped. It rests only when requests came in while
+ * the batch ran (decision 0095): nobody waits on an idle instance's rest.
  */
 export const PACING = { REST_PER_WORK: 1.5, BUDGET_MS: 45_000 };
 
@@ -19,7 +20,33 @@ export interface Pacer {
   turn(batch: () => Promise<boolean>, options?: { later?: boolean }): Promise<boolean>;
 }
 
-export function createPacer({ now = () => performance.now(), pacing = PACING } = {}): Pacer {
+/**
+ * When this instance last began a request, on the pacer's clock: the app calls
+ * `began` for each one, and the pacer asks `since` whether any came in during a batch.
+ */
+export interface RequestWatch {
+  began(): void;
+  since(at: number): boolean;
+}
+
+export function createRequestWatch(now = () => performance.now()): RequestWatch {
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    began: () => {
+      last = now();
+    },
+    since: (at) => last >= at,
+  };
+}
+
+/** Without a watch every batch counts as busy: the pacer always rests. */
+const alwaysBusy: RequestWatch = { began: () => {}, since: () => true };
+
+export function createPacer({
+  now = () => performance.now(),
+  pacing = PACING,
+  requests = alwaysBusy,
+} = {}): Pacer {
   const waiting: { later: boolean; go: () => Promise<void> }[] = [];
   let busy = false;
   function next() {
@@ -40,11 +67,15 @@ export function createPacer({ now = () => performance.now(), pacing = PACING } =
           } catch (error) {
             reject(error);
           }
-          const rest = (now() - started) * pacing.REST_PER_WORK;
-          setTimeout(() => {
-            busy = false;
-            next();
-          }, rest);
+          const took = now() - started;
+          // After the poll phase: requests that arrived during the batch have begun by then.
+          setImmediate(() => {
+            const rest = requests.since(started) ? took * pacing.REST_PER_WORK : 0;
+            setTimeout(() => {
+              busy = false;
+              next();
+            }, rest);
+          });
         };
         waiting.push({ later, go });
         next();
