@@ -161,7 +161,10 @@ export default defineConfig({
   // fetch the whole precache for nothing (docs/decisions/0071-service-worker.md).
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed journey keeps its trace (actions, DOM snapshots, network, console) and a
+    // screenshot, without the screencast: filming every journey to keep a few films took
+    // 40 % of the step (7.8 → 4.7 min, docs/decisions/0096-journeys-traced-without-a-film.md).
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     serviceWorkers: "block",
   },
