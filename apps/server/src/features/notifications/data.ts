@@ -7,7 +7,6 @@ import {
   outbox,
   pushOutbox,
   pushSubscriptions,
-  roundResults,
   roundSitOuts,
   roundSubmissions,
   rounds,
@@ -71,21 +70,17 @@ export function roundContexts(tx: Tx, roundIds: string[]) {
     .where(inArray(rounds.id, roundIds));
 }
 
-/** Closed rounds' participants who want their results: the round, their points, their address. */
-export function resultRecipients(tx: Tx, roundIds: string[], channels: Channels) {
+/**
+ * Of these people (a closed round's participants, known from its scoring), those
+ * who want their results, with their address. By primary key: the results just
+ * written are not read back, whatever the planner guesses of their table.
+ */
+export function resultRecipients(tx: Tx, userIds: string[], channels: Channels) {
   return tx
-    .select({
-      roundId: roundResults.roundId,
-      userId: user.id,
-      email: user.email,
-      points: roundResults.points,
-      submitted: roundResults.submitted,
-      ...channelsOf("roundResults", channels),
-    })
-    .from(roundResults)
-    .innerJoin(user, eq(user.id, roundResults.userId))
+    .select({ userId: user.id, email: user.email, ...channelsOf("roundResults", channels) })
+    .from(user)
     .leftJoin(userMailPreferences, eq(userMailPreferences.userId, user.id))
-    .where(and(inArray(roundResults.roundId, roundIds), wants("roundResults", channels)));
+    .where(and(inArray(user.id, userIds), wants("roundResults", channels)));
 }
 
 /** The groups' current members who want to hear of new rounds, each with the group. */

@@ -184,16 +184,20 @@ function createRoundMails(options: NotificationsOptions, links: ReturnType<typeo
   async function closed(unit: Unit, closedRounds: ClosedRound[]) {
     const roundIds = closedRounds.map((closed) => closed.roundId);
     const contexts = byRound(await roundContexts(unit.tx, roundIds));
-    const leaderboards = new Map(closedRounds.map((c) => [c.roundId, c.leaderboard]));
-    const recipients = (await resultRecipients(unit.tx, roundIds, channels)).filter((person) =>
-      contexts.has(person.roundId),
+    const userIds = new Set(closedRounds.flatMap((c) => c.results.map((r) => r.userId)));
+    const wanting = new Map(
+      (await resultRecipients(unit.tx, [...userIds], channels)).map((p) => [p.userId, p]),
     );
-    await dispatch(unit, options, "roundResults", recipients, (person) =>
-      resultMail(options, links, {
-        person,
-        round: contexts.get(person.roundId) as NonNullable<ReturnType<typeof contexts.get>>,
-        leaderboard: leaderboards.get(person.roundId) ?? [],
-      }),
+    const recipients = closedRounds.flatMap(({ roundId, results, leaderboard }) => {
+      const round = contexts.get(roundId);
+      if (!round) return [];
+      return results.flatMap((result) => {
+        const person = wanting.get(result.userId);
+        return person ? [{ ...person, ...result, round, leaderboard }] : [];
+      });
+    });
+    await dispatch(unit, options, "roundResults", recipients, ({ round, leaderboard, ...person }) =>
+      resultMail(options, links, { person, round, leaderboard }),
     );
   }
 

@@ -42,9 +42,17 @@ type Started = RoundRow | "exhausted" | "waiting" | null;
 
 const idOf = (round: Started) => (round && typeof round === "object" ? round.id : null);
 
-/** A round just closed, and the group's leaderboard with its points. */
+/** A participant's result in a round just closed, as fixed when it closed. */
+export interface RoundResult {
+  userId: string;
+  points: number;
+  submitted: boolean;
+}
+
+/** A round just closed: its participants' results, and the group's leaderboard with its points. */
 export interface ClosedRound {
   roundId: string;
+  results: RoundResult[];
   leaderboard: LeaderboardEntry[];
 }
 
@@ -71,7 +79,7 @@ function byKey<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]>
 /**
  * Scores the rounds' participants (as they are now) and keeps their points;
  * votes of people gone are dropped. A fixed number of statements, however many
- * rounds (all locked by the caller).
+ * rounds (all locked by the caller). Answers the results kept, by round.
  */
 async function fixResults(tx: Unit["tx"], roundIds: string[]) {
   const participants = byKey(await participantsOf(tx, roundIds), (row) => row.roundId);
@@ -100,6 +108,7 @@ async function fixResults(tx: Unit["tx"], roundIds: string[]) {
   await dropVotes(tx, dropped);
   await insertResults(tx, results);
   await addRoundTallies(tx, roundIds);
+  return byKey(results, (result) => result.roundId);
 }
 
 /**
@@ -171,7 +180,7 @@ async function closeLockedOf(
   const { tx } = unit;
   const roundIds = locked.map((round) => round.id);
   const groupIds = locked.map((round) => round.groupId);
-  await fixResults(tx, roundIds);
+  const results = await fixResults(tx, roundIds);
   // A round found overdue late still ended at its due date.
   await archiveRounds(tx, roundIds, clock.now());
   if (hooks.closed) {
@@ -180,6 +189,7 @@ async function closeLockedOf(
       unit,
       locked.map((round) => ({
         roundId: round.id,
+        results: (results.get(round.id) ?? []).map(({ roundId: _, ...result }) => result),
         leaderboard: rankByScore(
           (scores.get(round.groupId) ?? []).map(({ groupId: _, ...member }) => member),
         ),
