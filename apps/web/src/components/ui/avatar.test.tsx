@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Avatar, initialsOf } from "./avatar";
 
@@ -11,6 +11,16 @@ describe("Avatar", () => {
     const initials = container.firstElementChild?.firstChild?.textContent ?? "";
     expect(initials).toBe("D🎉");
     expect(initials).not.toMatch(loneSurrogate);
+  });
+
+  it("is read by the name, not the initials, so a control that holds it keeps a matching name", () => {
+    render(
+      <button type="button">
+        <Avatar name="Dee Ell" />
+      </button>,
+    );
+    expect(screen.getByRole("button").textContent).toBe("DEDee Ell");
+    expect(screen.getByRole("button", { name: "Dee Ell" })).toBeTruthy();
   });
 
   it("takes whole graphemes: joined emoji, flags and accents stay in one piece", () => {
