@@ -48,7 +48,7 @@ import type { Clock } from "./lib/clock";
 import type { Core } from "./lib/core";
 import { createEventBus } from "./lib/live/events";
 import type { BatchSizes } from "./lib/metrics";
-import { createPacer, type RequestWatch } from "./lib/paced";
+import { createPacer, pacingOf, type RequestWatch } from "./lib/paced";
 
 export interface ServicesOptions {
   config: Config;
@@ -174,13 +174,13 @@ function createCore({
   const events = createEventBus(database, log);
   // One pacer for all the app's background work: together they keep one job's share (decision
   // 0094), resting only after batches during which requests came in (0095).
-  const pacer = createPacer({ requests });
+  const pacer = createPacer({ requests, pacing: pacingOf(database.kind) });
   return { db, transaction, clock, access, events, batchSizes, pacer };
 }
 
 /** The background work of every feature, for the job runner. */
 function createJobs(
-  { db, clock }: Core,
+  { db, clock, pacer }: Core,
   { log, upkeep }: { log: FastifyBaseLogger; upkeep: Database["upkeep"] },
   services: {
     globalDilemmas: GlobalDilemmaService;
@@ -195,7 +195,6 @@ function createJobs(
 ) {
   const { globalDilemmas, auth, users, limiter, rounds, notifications, mail, push } = services;
   const jobs = createJobRunner({ db, clock, log });
-  if (upkeep) jobs.register(databaseUpkeepJob(upkeep));
   jobs.register(
     dailyPickJob(globalDilemmas),
     tokenCleanupJob(auth),
@@ -207,6 +206,8 @@ function createJobs(
     mailSenderJob(mail),
     pushSenderJob(push),
   );
+  // Last: the rounds and the mail that are due go first (decision 0097).
+  if (upkeep) jobs.register(databaseUpkeepJob(upkeep, pacer));
   return jobs;
 }
 

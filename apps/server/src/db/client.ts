@@ -114,14 +114,22 @@ export interface Database {
   /**
    * PGlite: what PostgreSQL's autovacuum does on a server, which PGlite (one
    * process, no background workers) never runs: dead rows cleared, the planner's
-   * statistics taken again (decision 0035).
+   * statistics taken again (decision 0035), a table at a time (decision 0097).
    */
-  upkeep?: () => Promise<void>;
+  upkeep?: DatabaseUpkeep;
   /** PostgreSQL: the pool's connections now (the metrics); absent on PGlite. */
   pool?: () => { total: number; idle: number; waiting: number; max: number };
   /** PostgreSQL: a new connection outside the pool, for one that is held for good (LISTEN). */
   dedicatedClient?: () => pg.Client;
   close(): Promise<void>;
+}
+
+/** Vacuuming and analysing, table by table: each one a step the requests can come between. */
+export interface DatabaseUpkeep {
+  /** Every table of the app's, schema-qualified and quoted, the longest unvacuumed first. */
+  tables(): Promise<string[]>;
+  /** `VACUUM (ANALYZE)` of one table named by `tables()`. */
+  vacuum(table: string): Promise<void>;
 }
 
 export type DatabaseSource = (
@@ -197,8 +205,19 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       db: db as unknown as Db,
       kind: "pglite",
       ping: () => ping(() => pglite.query("SELECT 1")),
-      upkeep: async () => {
-        await pglite.exec("VACUUM (ANALYZE)");
+      upkeep: {
+        // PGlite keeps no counts of changed rows (no statistics collector runs), but it
+        // does keep when each table was last vacuumed.
+        tables: async () =>
+          (
+            await pglite.query<{ name: string }>(
+              `SELECT format('%I.%I', schemaname, relname) AS name FROM pg_stat_user_tables
+              ORDER BY last_vacuum NULLS FIRST, schemaname, relname`,
+            )
+          ).rows.map((row) => row.name),
+        vacuum: async (table) => {
+          await pglite.exec(`VACUUM (ANALYZE) ${table}`);
+        },
       },
       // PGlite takes the dump between queries, never inside one: a transaction still
       // open is rolled back when the dump is loaded, as after a crash.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPacer, createRequestWatch, paced } from "./paced";
+import { createPacer, createRequestWatch, PACING, paced, pacingOf } from "./paced";
 
 describe("paced", () => {
   it("runs batches until one says there is nothing more", async () => {
@@ -109,5 +109,17 @@ describe("paced", () => {
     expect(second.start - first.end).toBeLessThan(30);
     // A request came in during the second: the third waits 1.5 times its 40 ms.
     expect(third.start - second.end).toBeGreaterThanOrEqual(55);
+  });
+});
+
+describe("pacing by engine (decision 0097)", () => {
+  const requestsShare = ({ REST_PER_WORK }: typeof PACING) => REST_PER_WORK / (1 + REST_PER_WORK);
+
+  it("leaves the requests at least 70 % of the thread PGlite shares with them", () => {
+    expect(requestsShare(pacingOf("pglite"))).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it("keeps PostgreSQL's batches to the general pacing: their time is mostly the server's", () => {
+    expect(pacingOf("postgres")).toBe(PACING);
   });
 });

@@ -9,6 +9,17 @@
 export const PACING = { REST_PER_WORK: 1.5, BUDGET_MS: 45_000 };
 
 /**
+ * On PGlite the database runs on the app's own thread: a batch's whole time is
+ * time no request gets, where on a PostgreSQL server it is mostly the server's
+ * (decision 0097). The requests there keep three quarters of the thread.
+ */
+export const PGLITE_PACING = { ...PACING, REST_PER_WORK: 3 };
+
+/** The pacing for background work on this engine. */
+export const pacingOf = (engine: "pglite" | "postgres") =>
+  engine === "pglite" ? PGLITE_PACING : PACING;
+
+/**
  * Batches that take turns: one runs once the batch before it, and the rest after
  * that one, are over. The app's background work shares one (decision 0094): the
  * sweep, the reminders and the mail they queue, running at once, together keep to

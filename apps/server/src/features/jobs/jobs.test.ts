@@ -170,4 +170,18 @@ describe("the database's upkeep (decision 0035)", () => {
     expect(after?.visible).toBeGreaterThan(0);
     await t.db.execute(sql`DROP TABLE upkeep_probe`);
   });
+
+  it("on PGlite, takes one table at a time, the one vacuumed longest ago first (decision 0097)", async () => {
+    const { upkeep } = t.database;
+    if (!upkeep) return expect(t.database.kind).toBe("postgres");
+    await databaseUpkeepJob(upkeep).run();
+    await t.db.execute(sql`CREATE TABLE upkeep_new (id int PRIMARY KEY)`);
+    const tables = await upkeep.tables();
+    expect(tables[0]).toBe("public.upkeep_new");
+    expect(tables).toEqual(expect.arrayContaining(["public.rounds", "public.outbox"]));
+
+    await upkeep.vacuum("public.upkeep_new");
+    expect((await upkeep.tables()).at(-1)).toBe("public.upkeep_new");
+    await t.db.execute(sql`DROP TABLE upkeep_new`);
+  });
 });
