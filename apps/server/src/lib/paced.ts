@@ -11,9 +11,9 @@ export const PACING = { REST_PER_WORK: 1.5, BUDGET_MS: 45_000 };
 /**
  * On PGlite the database runs on the app's own thread: a batch's whole time is
  * time no request gets, where on a PostgreSQL server it is mostly the server's
- * (decision 0097). The requests there keep three quarters of the thread.
+ * (decision 0097). The requests there keep four fifths of the thread.
  */
-export const PGLITE_PACING = { ...PACING, REST_PER_WORK: 3 };
+export const PGLITE_PACING = { ...PACING, REST_PER_WORK: 4 };
 
 /** The pacing for background work on this engine. */
 export const pacingOf = (engine: "pglite" | "postgres") =>
