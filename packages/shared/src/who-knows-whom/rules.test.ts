@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type CastVote, type Participant, scoreRound } from "../rounds/rules";
 import {
   compareReadings,
@@ -277,5 +277,35 @@ describe("the grid in the viewer's order, for any rounds and viewer", () => {
         },
       ),
     );
+  });
+});
+
+describe("the readings' name order", () => {
+  it("builds its collator at the first tie, not as a page loads the rules", async () => {
+    vi.resetModules();
+    const Collator = Intl.Collator;
+    let built = 0;
+    const counting = class extends Collator {
+      constructor(...args: ConstructorParameters<typeof Collator>) {
+        super(...args);
+        built++;
+      }
+    };
+    // Intl's members are read-only to TypeScript, not to the engine.
+    const setCollator = (value: unknown) =>
+      Object.defineProperty(Intl, "Collator", { value, configurable: true, writable: true });
+    setCollator(counting);
+    try {
+      const fresh = await import("./rules");
+      const nameOf = (id: string) => ({ a: "Ana", b: "bea" })[id] ?? id;
+      const better = { memberId: "a", right: 2, tries: 2 };
+      const worse = { memberId: "b", right: 1, tries: 2 };
+      expect(fresh.compareReadings(better, worse, nameOf)).toBeLessThan(0);
+      expect(built).toBe(0);
+      expect(fresh.compareReadings(better, { ...worse, right: 2 }, nameOf)).toBeLessThan(0);
+      expect(built).toBe(1);
+    } finally {
+      setCollator(Collator);
+    }
   });
 });
