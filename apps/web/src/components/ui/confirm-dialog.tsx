@@ -26,13 +26,20 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const messageId = useId();
   const detailsId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Cancel first: the safe answer is the one Enter gives. (Not `autoFocus`: React
+      // focuses that as the page mounts, in the closed dialog, making the browser lay
+      // out the whole page in the middle of the first render; issue 41.)
+      cancel.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -56,7 +63,7 @@ export function ConfirmDialog({
         </div>
       )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={pending} autoFocus>
+        <Button ref={cancel} variant="secondary" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>
