@@ -4,7 +4,15 @@ import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ArrowLeft, PartyPopper, SearchX } from "lucide-react";
-import { useDeferredValue, useEffect, useEffectEvent, useState, useSyncExternalStore } from "react";
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -265,10 +273,17 @@ function Results({
   votes: Vote[];
   actions: CommentActions;
 }) {
-  const names = new Map(round.members.map((m) => [m.id, m.displayName ?? "Former member"]));
-  const ranked = [...round.members].sort(
-    (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
-  );
+  // Kept from one render to the next, so the results already shown (memoised) stay
+  // as they are while the next one is added (useCardsShown).
+  const { ranked, nameOf } = useMemo(() => {
+    const names = new Map(round.members.map((m) => [m.id, m.displayName ?? "Former member"]));
+    return {
+      ranked: [...round.members].sort(
+        (a, b) => (round.memberStats[b.id]?.points ?? 0) - (round.memberStats[a.id]?.points ?? 0),
+      ),
+      nameOf: (id: string) => names.get(id) ?? "Former member",
+    };
+  }, [round]);
   const shown = useCardsShown(ranked.length, FIRST_CARDS);
   return (
     <section aria-labelledby="results" aria-busy={shown < ranked.length} className="space-y-3">
@@ -283,7 +298,7 @@ function Results({
             round={round}
             votes={votes}
             actions={actions}
-            nameOf={(id) => names.get(id) ?? "Former member"}
+            nameOf={nameOf}
           />
         ))}
       </ol>
@@ -293,11 +308,15 @@ function Results({
 
 type RoundMember = ArchivedRound["members"][number];
 
+/** About a result's height before it is laid out: its head, and a row per other member's pick. */
+const RESULT_BASE_PX = 200;
+const RESULT_ROW_PX = 96;
+
 /**
  * One member's result: what they voted (counted only once submitted), their
  * points and comment, then what each member who submitted picked for them.
  */
-function MemberResult({
+const MemberResult = memo(function MemberResult({
   member,
   round,
   votes,
@@ -323,7 +342,17 @@ function MemberResult({
   const name = nameOf(member.id);
   const optionText = (option: "A" | "B") => (option === "A" ? round.optionA : round.optionB);
   return (
-    <li aria-label={name} className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border">
+    <li
+      aria-label={name}
+      // Laid out and painted only near the screen: a result lists every other member's
+      // pick, some 2,000 px a card at 20 members, and a phone shows one or two at a
+      // time. Until then it holds about its height, so the page's length is right.
+      style={{
+        contentVisibility: "auto",
+        containIntrinsicSize: `auto ${RESULT_BASE_PX + others.length * RESULT_ROW_PX}px`,
+      }}
+      className="rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border"
+    >
       <div className="flex items-start gap-3">
         <Avatar name={member.displayName} src={member.photoURL} size={44} alt="" />
         <div className="min-w-0 flex-1">
@@ -362,7 +391,7 @@ function MemberResult({
       )}
     </li>
   );
-}
+});
 
 /** '{voter} selected {option} for {member}', with the voter's comment, for each pick. */
 function PicksFor({

@@ -173,11 +173,13 @@ function Ballot({
   const ready = unpicked.length === 0;
   // Once Submit Votes met a missing pick, the cards without one say so until picked.
   const [flagging, setFlagging] = useState(false);
-  const cards = useRef(new Map<string, HTMLElement>());
+  const list = useRef<HTMLUListElement>(null);
   const shown = useCardsShown(people.length, FIRST_CARDS);
   const showFirstUnpicked = () => {
     setFlagging(true);
-    const card = unpicked[0] && cards.current.get(unpicked[0].id);
+    // The cards are the list's items, in the people's order.
+    const first = unpicked[0] ? people.indexOf(unpicked[0]) : -1;
+    const card = list.current?.children.item(first);
     const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     card?.scrollIntoView?.({ block: "center", behavior: reduced ? "auto" : "smooth" });
     card?.querySelector("button")?.focus({ preventScroll: true });
@@ -189,7 +191,7 @@ function Ballot({
       <h2 id="your-votes" className="text-lg font-bold text-fg">
         Your votes
       </h2>
-      <ul className="grid gap-4 lg:grid-cols-2">
+      <ul ref={list} className="grid gap-4 lg:grid-cols-2">
         {people.slice(0, shown).map((person) => (
           <VoteCard
             key={person.id}
@@ -201,10 +203,6 @@ function Ballot({
             optionA={round.optionA}
             optionB={round.optionB}
             missing={flagging && unpicked.includes(person)}
-            ref={(card) => {
-              if (card) cards.current.set(person.id, card);
-              else cards.current.delete(person.id);
-            }}
           />
         ))}
       </ul>

@@ -2,7 +2,7 @@ import type { Option, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
 import { optionTone } from "@eitheror/shared/shell/markup";
 import { Check, CircleAlert } from "lucide-react";
-import { type Ref, useId, useState } from "react";
+import { memo, type Ref, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -17,9 +17,10 @@ import type { RoundMember } from "./member-status";
  * One member's voting card: name and photo, A and B (the chosen one filled),
  * Comments. A choice is saved at once, a comment when its box loses focus; a
  * quiet 'Saved' says it went through. `missing`: Submit Votes found no pick
- * here, and the card says so until there is one.
+ * here, and the card says so until there is one. Memoised: the ballot adds its
+ * cards one at a time (useCardsShown), and the cards already there stay as they are.
  */
-export function VoteCard({
+export const VoteCard = memo(function VoteCard({
   groupId,
   roundId,
   member,
@@ -60,6 +61,9 @@ export function VoteCard({
       aria-label={`${name}${isViewer ? " (You)" : ""}`}
       className={cn(
         "scroll-mt-24 rounded-3xl bg-surface p-5 shadow-sm ring-1 ring-border",
+        // Laid out and painted only near the screen, a card's usual height held meanwhile:
+        // a ballot of 100 costs a phone what the cards in view cost (issue 41).
+        "[contain-intrinsic-size:auto_13.25rem] [content-visibility:auto]",
         flagged && "ring-2 ring-danger-line",
       )}
     >
@@ -106,7 +110,7 @@ export function VoteCard({
       </div>
     </li>
   );
-}
+});
 
 function ChoiceButton({
   option,
