@@ -1,5 +1,6 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
-import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
+import { matchRoutes, Navigate, type Params, type RouteObject, useRoutes } from "react-router";
 import { paths } from "@/config/paths";
 import { GuestSession } from "@/features/auth/components/guest-session";
 import { deferred } from "@/lib/deferred";
@@ -8,29 +9,37 @@ import { BrowserRouter } from "./browser-router";
 import { AppLayout } from "./layout";
 import { LandingRoute } from "./routes/landing";
 
-/** A screen (or guard) whose code loads on demand; `preload` fetches it ahead. */
-type Screen = ComponentType & { preload: () => Promise<unknown> };
+/**
+ * What a screen's module may export beside its component: its first reads, into
+ * the app's cache, resolving once they have answered (app/routes/group.tsx, say).
+ */
+export type FirstReads = (client: QueryClient, params: Params) => Promise<unknown>;
+
+/** A screen (or guard) whose code loads on demand; `start` fetches it ahead, and its first reads. */
+type Start = (client: QueryClient, params: Params) => Promise<unknown>;
+type Screen = ComponentType & { start: Start };
 
 /**
  * A screen (or guard) whose code loads when first shown (docs/decisions/0022), or
- * sooner through `preload`: the layout's Suspense shows the page loader meanwhile,
- * where the server painted the same loader, and a navigation keeps the old screen
- * until the new one is there. Code that does not arrive (offline, a new release)
+ * sooner through `start`, which then asks for its first reads: the layout's Suspense
+ * shows the page loader meanwhile, where the server painted the same loader, and a
+ * navigation keeps the old screen until the new one is there. Code that does not arrive (offline, a new release)
  * is the layout's error boundary's to say, and is fetched again on its retry.
  */
 function screen<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
+  load: () => Promise<Record<Name, ComponentType> & { firstReads?: FirstReads }>,
   name: Name,
 ): Screen {
-  const code = deferred<ComponentType>(async () => (await load())[name]);
-  const Lazy = lazyCode(code.load);
+  const code = deferred(load);
+  const Lazy = lazyCode(async () => (await code.load())[name]);
   // Code already there (fetched ahead) renders at once: suspending for it would show
   // the loader again, and React then holds the screen back up to 300 ms after it.
   const Shown = () => {
-    const Loaded = code.current() ?? Lazy;
+    const Loaded = code.current()?.[name] ?? Lazy;
     return <Loaded />;
   };
-  return Object.assign(Shown, { preload: code.load });
+  const start: Start = async (client, params) => (await code.load()).firstReads?.(client, params);
+  return Object.assign(Shown, { start });
 }
 
 // The guards of the screens that need a session load with them (GuestSession, the landing's, does not).
@@ -62,15 +71,15 @@ const SignInLinkRouterRoute = screen(
 );
 const UserProfileRoute = screen(() => import("./routes/user-profile"), "UserProfileRoute");
 
-/** What a route of the table shows, and the code it needs fetched ahead on a direct visit. */
+/** What a route of the table shows, and the code and reads it needs on a direct visit. */
 interface Shows {
   element: ReactNode;
-  handle?: { preload: () => Promise<unknown> };
+  handle?: { start: Start };
 }
 
 function shows(Component: ComponentType | Screen): Shows {
-  const preload = "preload" in Component ? Component.preload : undefined;
-  return { element: <Component />, ...(preload && { handle: { preload } }) };
+  const start = "start" in Component ? Component.start : undefined;
+  return { element: <Component />, ...(start && { handle: { start } }) };
 }
 
 const at = (path: string, Component: ComponentType | Screen): RouteObject => ({
@@ -117,15 +126,16 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * Starts fetching the code of the screen at `pathname` and of its guard, side by
- * side with the app's first requests (the session among them): a direct visit
- * to a signed-in screen then waits for neither chunk after the other. What a
- * path needs is the same code its route would load when shown; the landing
- * page needs none.
+ * Starts fetching the code of the screen at `pathname` and of its guard, and then
+ * their first reads (the session, a member page's data), side by side: a direct
+ * visit to a signed-in screen waits for neither guard nor screen after the other.
+ * What a path needs is the same code and reads its route asks for when shown; the
+ * landing page needs none. Resolves once all are in (a read that failed too: its
+ * screen says so); rejects when code could not be fetched.
  */
-export function preloadScreensOf(pathname: string): Promise<unknown> {
+export function startScreenOf(pathname: string, client: QueryClient): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map(({ route }) => route.handle?.preload()));
+  return Promise.all(matches.map(({ route, params }) => route.handle?.start(client, params)));
 }
 
 function AppRoutes() {

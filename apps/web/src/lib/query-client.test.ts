@@ -2,7 +2,7 @@ import { QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setOnline } from "../../test/network";
 import { ApiError } from "./api-client";
-import { createQueryClient, onEveryMount } from "./query-client";
+import { createQueryClient } from "./query-client";
 
 /** Runs one query that fails with `error`, and says whether the session was re-read. */
 async function failQuery(error: unknown) {
@@ -140,19 +140,6 @@ describe("createQueryClient: offline", () => {
     expect(read.result()).toMatchObject({ status: "success", data: "earlier answer" });
     expect(read.asked).toBe(0);
     read.stop();
-  });
-
-  it("a read asked again at every visit is, online only, unless answered a moment ago", () => {
-    const answeredAt = (ago: number) => ({
-      state: { dataUpdatedAt: Date.now() - ago, errorUpdatedAt: 0 },
-    });
-    setOnline(true);
-    expect(onEveryMount(answeredAt(5_000))).toBe("always");
-    // The route asked for it as the page opened: the tab takes that answer.
-    expect(onEveryMount(answeredAt(100))).toBe(false);
-    expect(onEveryMount({ state: { dataUpdatedAt: 0, errorUpdatedAt: Date.now() } })).toBe(false);
-    setOnline(false);
-    expect(onEveryMount(answeredAt(5_000))).toBe(false);
   });
 
   it("does not ask again after no answer while offline", () => {

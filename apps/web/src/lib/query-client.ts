@@ -1,5 +1,5 @@
 import type { ErrorCode } from "@eitheror/shared/api/envelope";
-import { MutationCache, type Query, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 
 interface QueryClientOptions {
@@ -15,21 +15,6 @@ const SESSION_GONE: ReadonlySet<string> = new Set<ErrorCode>(["not_signed_in", "
 
 const isUnauthorized = (error: unknown) =>
   error instanceof ApiError && SESSION_GONE.has(error.code ?? "");
-
-/** An answer this recent is as good as a new one: the page asked for it as it opened. */
-const JUST_ANSWERED_MS = 1_000;
-
-/**
- * `refetchOnMount` for a read that is asked again each time its screen (or tab)
- * opens: online only, so that offline the last answer stays on screen, and not
- * when it was answered a moment ago (the route asked for it ahead of the tab).
- */
-export const onEveryMount = (query: {
-  state: Pick<Query["state"], "dataUpdatedAt" | "errorUpdatedAt">;
-}) => {
-  const answeredAt = Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt);
-  return navigator.onLine && Date.now() - answeredAt > JUST_ANSWERED_MS && ("always" as const);
-};
 
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
   const client: QueryClient = new QueryClient({

@@ -1,7 +1,22 @@
 import { useParams } from "react-router";
 import { PageLoader } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/get-session";
+import { archivedRoundQueryOptions } from "@/features/rounds/api/get-archived-round";
+import { roundVotesQueryOptions } from "@/features/rounds/api/get-round-votes";
+import { groupAdminQueryOptions } from "@/features/rounds/api/moderation";
 import { ArchivedRoundPage } from "@/features/rounds/components/archived-round";
+import type { FirstReads } from "../router";
+
+/**
+ * A closed round's first reads, on a direct visit: the round, its votes and the
+ * group (whether the viewer is its admin), side by side, before the first render.
+ */
+export const firstReads: FirstReads = (queryClient, { groupId = "", roundId = "" }) =>
+  Promise.all([
+    queryClient.prefetchQuery(archivedRoundQueryOptions(groupId, roundId)),
+    queryClient.prefetchQuery(roundVotesQueryOptions(groupId, roundId)),
+    queryClient.prefetchQuery(groupAdminQueryOptions(groupId)),
+  ]);
 
 /** /group/{groupId}/archived-round/{roundId} (`?reveal=1` opens its reveal at once). */
 export function ArchivedRoundRoute() {

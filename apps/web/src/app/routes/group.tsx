@@ -20,6 +20,7 @@ import { LeaderboardTab } from "@/features/rounds/components/leaderboard";
 import { PastRoundsTab } from "@/features/rounds/components/past-rounds";
 import { StartFirstRoundButton } from "@/features/rounds/components/start-first-round-button";
 import { PushNudge } from "@/features/users/components/push-notifications";
+import type { FirstReads } from "../router";
 
 /** Before the first round: the admin's Getting Started (with Start First Round), else the wait. */
 const beforeFirstRound = ({ group, isAdmin }: GroupContext) =>
@@ -58,19 +59,38 @@ const panels = {
   ),
 };
 
-/** Asks for an answer unless cached (TanStack's prefetchQuery). */
-function askAhead<T, Key extends QueryKey>(
+/**
+ * Asks for an answer unless cached (TanStack's prefetchQuery, which joins a read
+ * already under way); resolves once it is in, never with a failure (the page says those).
+ */
+async function askAhead<T, Key extends QueryKey>(
   queryClient: QueryClient,
   read: FetchQueryOptions<T, Error, T, Key>,
 ) {
-  if (!queryClient.getQueryState(read.queryKey)) void queryClient.prefetchQuery(read);
+  const state = queryClient.getQueryState(read.queryKey);
+  if (!state || state.fetchStatus === "fetching") await queryClient.prefetchQuery(read);
 }
 
 /**
- * /group/{groupId}. The group, its open round and the reveal of the round that
- * closed are asked for side by side as the page opens (the round's answer says
- * itself when there is none yet), so the ballot waits for one round trip after
- * the session, not a chain of three.
+ * The group page's first reads: the group, its open round and the reveal of the
+ * round that closed, side by side (the round's answer says itself when there is
+ * none yet). Resolves once all three have answered.
+ */
+function readGroupPage(queryClient: QueryClient, groupId: string) {
+  return Promise.all([
+    askAhead(queryClient, groupQueryOptions(groupId)),
+    askAhead(queryClient, currentRoundQueryOptions(groupId)),
+    askAhead(queryClient, revealQueryOptions(groupId)),
+  ]);
+}
+
+export const firstReads: FirstReads = (queryClient, { groupId = "" }) =>
+  readGroupPage(queryClient, groupId);
+
+/**
+ * /group/{groupId}. Its first reads are asked for side by side as the page opens
+ * (`readGroupPage`), so the ballot waits for one round trip after the session, not
+ * a chain of three; on a direct visit, before the first render (app/router.tsx).
  */
 export function GroupRoute() {
   const { groupId = "" } = useParams();
@@ -79,9 +99,7 @@ export function GroupRoute() {
   // Once as the page opens: after that the page's own reads decide (a member
   // removed meanwhile is not asked for the group again).
   useEffect(() => {
-    askAhead(queryClient, groupQueryOptions(groupId));
-    askAhead(queryClient, currentRoundQueryOptions(groupId));
-    askAhead(queryClient, revealQueryOptions(groupId));
+    void readGroupPage(queryClient, groupId);
   }, [queryClient, groupId]);
   if (!session) return <PageLoader />;
   return (

@@ -1,11 +1,14 @@
 import { safeReturnUrl } from "@eitheror/shared/auth/rules";
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadFailed } from "@/components/ui/load-failed";
 import { PageLoader } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useIsAdmin } from "../api/check-admin";
 import { sessionQueryOptions, useSession } from "../api/get-session";
+
+/** Every guard decides by the session: a direct visit reads it before the first render (app/router.tsx). */
+export const firstReads = (client: QueryClient) => client.prefetchQuery(sessionQueryOptions);
 
 /** Where to come back to after signing in, carried in navigation state (docs/product.md#routes-and-guards). */
 export interface ReturnState {

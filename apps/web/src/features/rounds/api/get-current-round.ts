@@ -1,7 +1,7 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, callApi, operationKey } from "@/lib/api-client";
-import { onEveryMount } from "@/lib/query-client";
+import { onEveryMount } from "./on-every-mount";
 
 /**
  * The group's open round, or null when it never had one: the answer says so
@@ -19,6 +19,10 @@ export const currentRoundQueryOptions = (groupId: string) =>
         throw error;
       }
     },
+    // A page reads it before its first render (app/router.tsx): a refusal then is the
+    // page's answer, not asked again as the page mounts; Try again, the live events
+    // and the connection's return still ask again.
+    retryOnMount: false,
   });
 
 /** The open round, read again each time the tab opens (docs/product.md: tab loading). */

@@ -1,7 +1,7 @@
 import { roundsApi } from "@eitheror/shared/rounds/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { callApi, operationKey } from "@/lib/api-client";
-import { onEveryMount } from "@/lib/query-client";
+import { onEveryMount } from "./on-every-mount";
 
 /** The reveal query's key: the live "round closed" event and the seen mark refresh it. */
 export const revealKey = (groupId: string) => operationKey(roundsApi.reveal, { id: groupId });
@@ -12,6 +12,10 @@ export const revealQueryOptions = (groupId: string) =>
     queryKey: revealKey(groupId),
     queryFn: async () =>
       (await callApi(roundsApi.reveal, { params: { id: groupId } })).data.revealData,
+    // A page reads it before its first render (app/router.tsx): a refusal then is the
+    // page's answer, not asked again as the page mounts; Try again, the live events
+    // and the connection's return still ask again.
+    retryOnMount: false,
   });
 
 /** The reveal, read again on each visit of the Current Round tab. */

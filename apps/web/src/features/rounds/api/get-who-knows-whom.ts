@@ -4,7 +4,7 @@ import type { WhoKnowsWhom } from "@eitheror/shared/who-knows-whom/schema";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { callApi, operationKey } from "@/lib/api-client";
-import { onEveryMount } from "@/lib/query-client";
+import { onEveryMount } from "./on-every-mount";
 
 /**
  * Who knows whom over the group's closed rounds, the viewer first: in the members
