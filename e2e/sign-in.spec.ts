@@ -158,6 +158,25 @@ test.describe("passwordless sign-in", () => {
     },
   );
 
+  test("a visitor opening a group's pages is sent to sign in without a refused read", {
+    tag: "@one-device",
+  }, async ({ page }) => {
+    // The pages read their data ahead of the first render only for a signed-in viewer
+    // (docs/decisions/0098): a refused read would show here as a console error.
+    const group = "0b6f8f0e-3c3a-4f4e-9d59-7a1f2c3d4e5f";
+    for (const path of [`/group/${group}`, `/group/${group}/archived-round/${group}`]) {
+      const asked: string[] = [];
+      const watch = (request: { url: () => string }) => {
+        if (request.url().includes(`/api/groups/${group}`)) asked.push(request.url());
+      };
+      page.on("request", watch);
+      await page.goto(path);
+      await expect(page).toHaveURL("/sign-in");
+      page.off("request", watch);
+      expect(asked).toEqual([]);
+    }
+  });
+
   test(
     "the Admin item and /admin are for product admins only",
     { tag: "@one-device" },

@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import { useParams } from "react-router";
 import { PageLoader } from "@/components/ui/spinner";
 import { useSession } from "@/features/auth/api/get-session";
+import { signedInAhead } from "@/features/auth/components/guards";
 import { groupQueryOptions } from "@/features/groups/api/get-group";
 import { AwaitingAdmin, GettingStarted } from "@/features/groups/components/getting-started";
 import { type GroupContext, GroupPage } from "@/features/groups/components/group-page";
@@ -84,8 +85,9 @@ function readGroupPage(queryClient: QueryClient, groupId: string) {
   ]);
 }
 
-export const firstReads: FirstReads = (queryClient, { groupId = "" }) =>
-  readGroupPage(queryClient, groupId);
+export const firstReads: FirstReads = async (queryClient, { groupId = "" }) => {
+  if (await signedInAhead(queryClient)) await readGroupPage(queryClient, groupId);
+};
 
 /**
  * /group/{groupId}. Its first reads are asked for side by side as the page opens

@@ -1,4 +1,4 @@
-import { safeReturnUrl } from "@eitheror/shared/auth/rules";
+import { safeReturnUrl, signInState } from "@eitheror/shared/auth/rules";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { LoadFailed } from "@/components/ui/load-failed";
@@ -9,6 +9,16 @@ import { sessionQueryOptions, useSession } from "../api/get-session";
 
 /** Every guard decides by the session: a direct visit reads it before the first render (app/router.tsx). */
 export const firstReads = (client: QueryClient) => client.prefetchQuery(sessionQueryOptions);
+
+/**
+ * Whether the session read ahead lets the viewer into a member's screen: the screen's
+ * own first reads wait for it, so a visitor who is not signed in is sent to sign in
+ * without a round of refused reads.
+ */
+export async function signedInAhead(client: QueryClient) {
+  const session = await client.ensureQueryData(sessionQueryOptions).catch(() => undefined);
+  return signInState(session?.user) === "signed-in";
+}
 
 /** Where to come back to after signing in, carried in navigation state (docs/product.md#routes-and-guards). */
 export interface ReturnState {
