@@ -1,30 +1,25 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType, ReactNode } from "react";
-import { matchRoutes, Navigate, type Params, type RouteObject, useRoutes } from "react-router";
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router";
 import { paths } from "@/config/paths";
 import { GuestSession } from "@/features/auth/components/guest-session";
 import { deferred } from "@/lib/deferred";
+import type { FirstReads } from "@/lib/first-reads";
 import { lazyCode } from "@/lib/lazy-code";
 import { BrowserRouter } from "./browser-router";
 import { AppLayout } from "./layout";
 import { LandingRoute } from "./routes/landing";
 
-/**
- * What a screen's module may export beside its component: its first reads, into
- * the app's cache, resolving once they have answered (app/routes/group.tsx, say).
- */
-export type FirstReads = (client: QueryClient, params: Params) => Promise<unknown>;
-
-/** A screen (or guard) whose code loads on demand; `start` fetches it ahead, and its first reads. */
-type Start = (client: QueryClient, params: Params) => Promise<unknown>;
-type Screen = ComponentType & { start: Start };
+/** A screen (or guard) whose code loads on demand; `start` fetches it ahead, then its first reads. */
+type Screen = ComponentType & { start: FirstReads };
 
 /**
  * A screen (or guard) whose code loads when first shown (docs/decisions/0022), or
  * sooner through `start`, which then asks for its first reads: the layout's Suspense
  * shows the page loader meanwhile, where the server painted the same loader, and a
- * navigation keeps the old screen until the new one is there. Code that does not arrive (offline, a new release)
- * is the layout's error boundary's to say, and is fetched again on its retry.
+ * navigation keeps the old screen until the new one is there. Code that does not
+ * arrive (offline, a new release) is the layout's error boundary's to say, and is
+ * fetched again on its retry.
  */
 function screen<Name extends string>(
   load: () => Promise<Record<Name, ComponentType> & { firstReads?: FirstReads }>,
@@ -38,7 +33,7 @@ function screen<Name extends string>(
     const Loaded = code.current()?.[name] ?? Lazy;
     return <Loaded />;
   };
-  const start: Start = async (client, params) => (await code.load()).firstReads?.(client, params);
+  const start: FirstReads = async (client, params) => (await code.load()).firstReads?.(client, params);
   return Object.assign(Shown, { start });
 }
 
@@ -74,7 +69,7 @@ const UserProfileRoute = screen(() => import("./routes/user-profile"), "UserProf
 /** What a route of the table shows, and the code and reads it needs on a direct visit. */
 interface Shows {
   element: ReactNode;
-  handle?: { start: Start };
+  handle?: { start: FirstReads };
 }
 
 function shows(Component: ComponentType | Screen): Shows {

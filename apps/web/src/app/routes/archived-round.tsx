@@ -6,7 +6,7 @@ import { archivedRoundQueryOptions } from "@/features/rounds/api/get-archived-ro
 import { roundVotesQueryOptions } from "@/features/rounds/api/get-round-votes";
 import { groupAdminQueryOptions } from "@/features/rounds/api/moderation";
 import { ArchivedRoundPage } from "@/features/rounds/components/archived-round";
-import type { FirstReads } from "../router";
+import type { FirstReads } from "@/lib/first-reads";
 
 /**
  * A closed round's first reads, on a direct visit of a signed-in viewer: the round,

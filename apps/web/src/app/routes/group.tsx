@@ -21,7 +21,7 @@ import { LeaderboardTab } from "@/features/rounds/components/leaderboard";
 import { PastRoundsTab } from "@/features/rounds/components/past-rounds";
 import { StartFirstRoundButton } from "@/features/rounds/components/start-first-round-button";
 import { PushNudge } from "@/features/users/components/push-notifications";
-import type { FirstReads } from "../router";
+import type { FirstReads } from "@/lib/first-reads";
 
 /** Before the first round: the admin's Getting Started (with Start First Round), else the wait. */
 const beforeFirstRound = ({ group, isAdmin }: GroupContext) =>
