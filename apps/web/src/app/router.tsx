@@ -33,7 +33,8 @@ function screen<Name extends string>(
     const Loaded = code.current()?.[name] ?? Lazy;
     return <Loaded />;
   };
-  const start: FirstReads = async (client, params) => (await code.load()).firstReads?.(client, params);
+  const start: FirstReads = async (client, params) =>
+    (await code.load()).firstReads?.(client, params);
   return Object.assign(Shown, { start });
 }
 
