@@ -23,14 +23,6 @@ const screenStarted = startScreenOf(window.location.pathname, client).catch(() =
 });
 // Without #root, createRoot throws "Target container is not a DOM element" itself.
 const app = createRoot(document.getElementById("root") as HTMLElement);
-// The service worker, its new-version prompt and the offline copy, once the page is up
-// (docs/decisions/0071, 0079).
-addEventListener("load", () =>
-  import("./app/after-load").then(
-    (after) => after.start(client),
-    () => {},
-  ),
-);
 const render = () =>
   // A transition: React renders the first screen in slices that leave the main thread
   // free between them (the page the server painted is on screen meanwhile), rather
@@ -44,7 +36,12 @@ const render = () =>
       </StrictMode>,
     ),
   );
-void Promise.race([
-  screenStarted,
-  new Promise((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS)),
-]).then(render);
+void Promise.race([screenStarted, new Promise((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))])
+  .then(render)
+  // The service worker, its new-version prompt and the offline copy, once the page is up
+  // and its first screen drawn (docs/decisions/0071, 0079, 0099).
+  .then(() => import("./app/after-load"))
+  .then(
+    (after) => after.start(client),
+    () => {},
+  );

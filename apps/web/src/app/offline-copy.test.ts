@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionQueryKey } from "@/features/auth/api/get-session";
 import { createQueryClient } from "@/lib/query-client";
 import {
+  keepOfflineCopy,
   OFFLINE_COPY_KEY,
   readOfflineCopy,
   restoreOfflineCopy,
@@ -44,6 +45,20 @@ describe("the offline copy", () => {
     const session = after.getQueryData<typeof member>(sessionQueryKey);
     expect(session?.session.expiresAt).toBeInstanceOf(Date);
     expect(session?.session.expiresAt.getTime()).toBe(member.session.expiresAt.getTime());
+  });
+
+  it("keeps the answers that came in before it started (the first screen's), a second on", () => {
+    vi.useFakeTimers();
+    try {
+      const client = signedInClient();
+      client.setQueryData(groupKey, group, { updatedAt: 1_000 });
+      keepOfflineCopy(client);
+      expect(readOfflineCopy()).toEqual([]);
+      vi.advanceTimersByTime(1_000);
+      expect(readOfflineCopy().map((entry) => entry.queryKey)).toContainEqual(groupKey);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps what an earlier page kept, unless this page has a newer answer", () => {

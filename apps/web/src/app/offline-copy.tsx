@@ -149,8 +149,10 @@ function showBannerWhileOffline() {
  * and a banner says so while offline. The worker itself keeps no API answer.
  */
 export function keepOfflineCopy(client: QueryClient) {
-  if (!navigator.onLine) void restoreOfflineCopy(client);
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The answers that came in before this started (the first screen's) are kept too.
+  let timer: ReturnType<typeof setTimeout> | undefined = navigator.onLine
+    ? setTimeout(() => writeOfflineCopy(client), WRITE_AFTER_MS)
+    : undefined;
   client.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.action.type !== "success") return;
     clearTimeout(timer);

@@ -38,18 +38,20 @@ async function reloadIntoNewVersion(update: () => Promise<void>) {
 /**
  * Registers the service worker (docs/decisions/0071-service-worker.md). A new
  * build installs beside the running one and waits; the prompt says so, and its
- * Reload lets the new worker take over, which reloads the page once. This
- * module runs when after-load.ts imports it, after the page's load: the landing
- * page's weight does not carry it (docs/decisions/0022-landing-page-weight.md).
+ * Reload lets the new worker take over, which reloads the page once. after-load.ts
+ * calls it once the page is up: the landing page's weight does not carry it
+ * (docs/decisions/0022-landing-page-weight.md).
  */
-const update = registerSW({
-  onNeedRefresh: () => showPrompt(() => void reloadIntoNewVersion(update)),
-  // Another tab's Reload does not reload this one under the person: its prompt stays, and says Reload.
-  onNeedReload: () => {},
-  onRegisteredSW: (_url, registration) => {
-    if (!registration) return;
-    setInterval(() => {
-      if (navigator.onLine) registration.update().catch(() => {});
-    }, UPDATE_CHECK_MS);
-  },
-});
+export function registerServiceWorker() {
+  const update = registerSW({
+    onNeedRefresh: () => showPrompt(() => void reloadIntoNewVersion(update)),
+    // Another tab's Reload does not reload this one under the person: its prompt stays, and says Reload.
+    onNeedReload: () => {},
+    onRegisteredSW: (_url, registration) => {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) registration.update().catch(() => {});
+      }, UPDATE_CHECK_MS);
+    },
+  });
+}
