@@ -14,9 +14,16 @@ import {
   expectRefusedRequest,
   test,
 } from "./support/fixtures";
-import { createGroup, inviteLinkOf, joinByLink, thirdBrowser } from "./support/groups";
+import {
+  createGroup,
+  createGroupByApi,
+  inviteLinkOf,
+  joinByApi,
+  joinByLink,
+  thirdBrowser,
+} from "./support/groups";
 import { waitForEmail } from "./support/mailbox";
-import { signUpFresh } from "./support/people";
+import { apiPost, appOrigin, signUpFresh } from "./support/people";
 import { voteAndSubmit } from "./support/round-api";
 import { expectFitsAndShoot, expectScreen } from "./support/screens";
 import { copiedTexts, withoutShareSheet } from "./support/share";
@@ -63,6 +70,20 @@ async function box(locator: Locator) {
   return found;
 }
 
+/** Adds up the page's layout shifts from its first frame (read with `shiftsOf`). */
+function watchShifts(page: Page) {
+  return page.addInitScript(() => {
+    const shifts = { total: 0 };
+    Object.assign(window, { __shifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+        shifts.total += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+const shiftsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts);
+
 test.describe("the first screen", () => {
   test("today's question is in the page itself, before any script runs", async ({
     browser,
@@ -99,14 +120,7 @@ test.describe("the first screen", () => {
 
     const context = await deviceContext(browser, device);
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts = { total: 0 };
-      Object.assign(window, { __shifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
-          shifts.total += entry.value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await watchShifts(page);
     await page.goto("/");
     const landing = new LandingPage(page);
     await expect(landing.optionA).toBeEnabled();
@@ -120,10 +134,90 @@ test.describe("the first screen", () => {
       optionB: round(await box(landing.optionB)),
       helper: round(await box(landing.helper)),
     }).toEqual(before);
-    expect(
-      await page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts),
-    ).toEqual({ total: 0 });
+    expect(await shiftsOf(page)).toEqual({ total: 0 });
     await context.close();
+  });
+
+  test("a member's group page and closed round come painted, and the app takes over where they painted", async ({
+    browser,
+    device,
+    page,
+    otherBrowserPage: friend,
+    people,
+  }) => {
+    await Promise.all([people.signIn(page, MIA), people.signIn(friend, KAI)]);
+    const { groupId, link } = await createGroupByApi(page, GROUP);
+    await joinByApi(friend, link);
+    const origin = await appOrigin(page.request);
+    await apiPost(page.request, origin, `/api/groups/${groupId}/rounds/start-first-round`, {});
+    const { cookies } = await page.context().storageState();
+
+    /** The page's boxes without scripts (the server's paint), then with the app, and its layout shifts. */
+    const paintedThenDrawn = async (
+      path: string,
+      names: Record<string, (page: Page) => Locator>,
+      drawn: (page: Page) => Locator,
+    ) => {
+      const staticContext = await deviceContext(browser, device, { javaScriptEnabled: false });
+      await staticContext.addCookies(cookies);
+      const staticPage = await staticContext.newPage();
+      await staticPage.goto(path);
+      const before: Record<string, number[]> = {};
+      for (const [name, find] of Object.entries(names))
+        before[name] = round(await box(find(staticPage)));
+      const title = await staticPage.title();
+      await staticContext.close();
+
+      const context = await deviceContext(browser, device);
+      await context.addCookies(cookies);
+      const live = await context.newPage();
+      await watchShifts(live);
+      await live.goto(path);
+      await expect(drawn(live)).toBeVisible();
+      await live.waitForLoadState("networkidle");
+      const after: Record<string, number[]> = {};
+      for (const [name, find] of Object.entries(names)) after[name] = round(await box(find(live)));
+      expect(after).toEqual(before);
+      expect(await live.title()).toBe(title);
+      expect(await shiftsOf(live)).toEqual({ total: 0 });
+      await context.close();
+    };
+
+    const tabs = (p: Page) => new RoundTabs(p);
+    await paintedThenDrawn(
+      `/group/${groupId}`,
+      {
+        name: (p) => p.getByRole("heading", { level: 1, name: GROUP }),
+        tabs: (p) => tabs(p).tabs,
+        question: (p) => p.getByRole("heading", { level: 2 }).first(),
+        optionB: (p) => p.getByText("Option B:", { exact: false }).first(),
+      },
+      (p) => tabs(p).card(KAI),
+    );
+
+    const current = await page.request.get(`/api/groups/${groupId}/rounds/current`);
+    const { roundId } = (await current.json()).data.dilemmaData as { roundId: string };
+    await voteAndSubmit(page, groupId, { [MIA]: "A", [KAI]: "B" });
+    await voteAndSubmit(friend, groupId, { [MIA]: "A", [KAI]: "A" });
+    const archived = (p: Page) => new ArchivedRoundPage(p);
+    await paintedThenDrawn(
+      `/group/${groupId}/archived-round/${roundId}`,
+      {
+        back: (p) => p.getByRole("link", { name: "Back to group" }),
+        question: (p) => p.getByRole("heading", { level: 1 }),
+        replay: (p) => p.getByRole("button", { name: "Replay the reveal" }),
+        report: (p) => p.getByRole("button", { name: "Report dilemma" }),
+      },
+      (p) => archived(p).results,
+    );
+
+    // Nobody else gets the group in the page: a stranger's session, and none.
+    const stranger = await browser.newContext({ javaScriptEnabled: false });
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(`/group/${groupId}`);
+    await expect(strangerPage.getByRole("heading", { name: GROUP })).toHaveCount(0);
+    expect(await strangerPage.content()).not.toContain("Spieleabend");
+    await stranger.close();
   });
 
   test("assets come compressed and cached for good; the page is revalidated; no source maps", {

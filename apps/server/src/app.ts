@@ -20,6 +20,7 @@ import { moderationRoutes } from "./features/moderation/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { profileImagesRoutes } from "./features/profile-images/routes";
 import { pushRoutes } from "./features/push/routes";
+import { memberPagePainter } from "./features/rounds/pages";
 import { roundsRoutes } from "./features/rounds/routes";
 import { shareRoutes } from "./features/share/routes";
 import { testClockRoutes } from "./features/test-clock/routes";
@@ -258,6 +259,7 @@ async function registerRoutes(
     publicUrl: config.publicUrl,
     todayView: services.globalDilemmas.todayView,
     sharePreview: services.share.preview,
+    memberPage: memberPagePainter({ ...services, now: clock.now }),
     now: clock.now,
   });
 }

@@ -4,6 +4,7 @@ import { operationUrl } from "@eitheror/shared/api/contract";
 import { authApi, authProviderApi } from "@eitheror/shared/auth/contract";
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import { roundsApi } from "@eitheror/shared/rounds/contract";
+import { decoded } from "../lib/http/path-params";
 
 /**
  * What a member's page starts loading with its HTML, before any script runs: its
@@ -30,14 +31,6 @@ type Manifest = Record<string, ManifestChunk>;
 const MEMBER_GUARD = "src/features/auth/components/guards.tsx";
 
 const segment = "([^/]+)";
-/** Route parameters as the browser sent them (percent-encoded), or null when one is not valid. */
-function decoded(values: string[]): string[] | null {
-  try {
-    return values.map((value) => decodeURIComponent(value));
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The member pages whose first paint waits for data (the web app's `paths.group`

@@ -1,10 +1,11 @@
 import { readFileSync, rmSync } from "node:fs";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
+import { escapeHtml } from "@eitheror/shared/shell/markup";
 import { initialDataSchema } from "@eitheror/shared/shell/schema";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app";
+import { createTestApp, type TestApp, type TestClient } from "../../test/app";
 import { fakeWebBuild, webSource } from "../../test/web-build";
 import { renderManifest, renderPage, spaPlugin } from "./spa";
 
@@ -382,5 +383,119 @@ describe("the landing page with the real app", () => {
     expect(past.body).toEqual({
       error: { code: "range_not_satisfiable", message: "Range Not Satisfiable" },
     });
+  });
+});
+
+describe("a member's pages, painted with the real app (decision 0100)", () => {
+  let t: TestApp;
+  let build: ReturnType<typeof fakeWebBuild>;
+  let member: TestClient;
+  let friend: TestClient;
+  let stranger: TestClient;
+  let groupId: string;
+  let roundId: string;
+  const name = "Tom & Jerry's <b>Club</b> 🎲";
+  beforeAll(async () => {
+    build = fakeWebBuild();
+    t = await createTestApp({ webRoot: build.root });
+    member = await t.signIn("member@example.test", { name: "Mia" });
+    friend = await t.signIn("friend@example.test", { name: "Kai" });
+    stranger = await t.signIn("stranger@example.test", { name: "Sam" });
+    const body = { name, maxMembers: 10, daysBetweenRounds: 1 };
+    const created = await member.post<{ data: { groupId: string } }>("/api/groups/create", {
+      body,
+    });
+    groupId = created.body.data.groupId;
+    const read = await member.get<{ data: { groupData: { inviteCode: string } } }>(
+      `/api/groups/${groupId}`,
+    );
+    const { inviteCode } = read.body.data.groupData;
+    await friend.post(`/api/groups/${groupId}/members/add`, { body: { inviteCode } });
+    const started = await member.post<{ data: { dilemmaData: { roundId: string } } }>(
+      `/api/groups/${groupId}/rounds/start-first-round`,
+    );
+    roundId = started.body.data.dilemmaData.roundId;
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+
+  const question = async (client: TestClient) => {
+    const round = await client.get<{ data: { dilemmaData: { dilemma: string } } }>(
+      `/api/groups/${groupId}/rounds/current`,
+    );
+    return round.body.data.dilemmaData.dilemma;
+  };
+
+  it("paints a member's group page: its name as the h1, its size and pace, the tabs, the open round's question", async () => {
+    const page = await member.get(`/group/${groupId}`);
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
+    const escapedName = "Tom &#38; Jerry&#39;s &#60;b&#62;Club&#60;/b&#62; 🎲";
+    expect(page.text).toContain(`<title>${escapedName} · eitheror</title>`);
+    expect(page.text).toMatch(new RegExp(`<h1 class="[^"]*">${escapedName}</h1>`));
+    expect(page.text).not.toContain("<b>Club");
+    expect(page.text).toContain("2/10 members");
+    expect(page.text).toContain("A round every day");
+    expect(page.text).toMatch(/role="tab" aria-selected="true"[^>]*>Current Round</);
+    expect(page.text).toContain(`>${escapeHtml(await question(member))}</h2>`);
+    expect(page.text).toMatch(/Votes due in \d+ (hours?|days?)</);
+  });
+
+  it("paints the chosen tab without the round on another tab", async () => {
+    const page = await member.get(`/group/${groupId}?tab=leaderboard`);
+    expect(page.text).toMatch(/role="tab" aria-selected="true"[^>]*>Leaderboard</);
+    expect(page.text).not.toContain("</h2>");
+  });
+
+  it("paints nothing of a group for anyone else: a stranger's session, none, a forged one", async () => {
+    const anonymous = t.client();
+    const forged = t.client();
+    forged.cookies.set("better-auth.session_token", "forged.signature");
+    for (const client of [stranger, anonymous, forged]) {
+      const page = await client.get(`/group/${groupId}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("no-cache");
+      expect(page.text).not.toContain("Jerry");
+      expect(page.text).not.toContain(await question(member));
+      expect(page.text).toContain('role="status"'); // the loader the app starts with
+    }
+  });
+
+  it("paints nothing for an odd group id, a page that is not a member page, or a bad encoding", async () => {
+    for (const url of [
+      "/group/%E0%A4%A",
+      `/group/${"x".repeat(300)}`,
+      `/group-profile/${groupId}`,
+    ]) {
+      const page = await member.get(url);
+      expect(page.status).toBeLessThan(500);
+      expect(page.text).not.toContain("Jerry");
+    }
+  });
+
+  it("paints a closed round for its members only: the way back, the question as the h1, when it closed", async () => {
+    const asked = await question(member);
+    const { body } = await member.get<{ data: { groupData: { members: { id: string }[] } } }>(
+      `/api/groups/${groupId}`,
+    );
+    for (const voter of [member, friend]) {
+      for (const { id } of body.data.groupData.members) {
+        await voter.post(`/api/groups/${groupId}/rounds/${roundId}/vote`, {
+          body: { selectedFor: id, optionSelected: "A" },
+        });
+      }
+      await voter.post(`/api/groups/${groupId}/rounds/${roundId}/submit-votes`);
+    }
+    const path = `/group/${groupId}/archived-round/${roundId}`;
+    const page = await friend.get(path);
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
+    expect(page.text).toContain("<title>Past round · eitheror</title>");
+    expect(page.text).toContain(`href="/group/${groupId}?tab=past-rounds"`);
+    expect(page.text).toContain(`>${escapeHtml(asked)}</h1>`);
+    expect(page.text).toContain("Round completed less than 1 minute ago");
+    const refused = await stranger.get(path);
+    expect(refused.text).not.toContain(escapeHtml(asked));
+    expect(refused.headers.get("cache-control")).toBe("no-cache");
   });
 });

@@ -26,7 +26,19 @@ interface SpaOptions {
   todayView?: () => Promise<{ today: GlobalDilemma; yesterday: GlobalDilemma | null }>;
   /** The preview of a shared page (a day's result, a closed round), undefined for any other path. */
   sharePreview?: (path: string) => Promise<SharePreview | undefined>;
+  /** A signed-in member's group page or closed round, painted (decision 0100); undefined for anything else. */
+  memberPage?: (
+    request: FastifyRequest,
+    path: string,
+    query: URLSearchParams,
+  ) => Promise<MemberPaint | undefined>;
   now?: () => Date;
+}
+
+/** A member page's first screen, painted: its title's screen name and the main area's HTML. */
+export interface MemberPaint {
+  screen: string;
+  html: string;
 }
 
 /** A shared page's own preview: its text and its picture (a path under PUBLIC_URL). */
@@ -71,6 +83,8 @@ export interface PageOptions {
   preview?: SharePreview;
   /** A member page's code and first reads, loaded beside the app's own code. */
   preloads?: PagePreloads;
+  /** A member page's first screen, painted for its member (decision 0100). */
+  painted?: MemberPaint;
   now?: Date;
 }
 
@@ -142,17 +156,19 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, "
  * dilemma on `/`, else the loader), and the data the app starts from.
  */
 export function renderPage(html: string, options: PageOptions): string {
-  const { local, title, dilemma, yesterday, now } = options;
+  const { local, title, dilemma, yesterday, painted, now } = options;
   const safeTitle = escapeHtml(title);
+  // The page's own title as the app names it (PageTitle), so it does not change as the app takes over.
+  const pageTitle = painted ? escapeHtml(`${painted.screen} · ${title}`) : safeTitle;
   const initialData: InitialData = dilemma
     ? { globalDilemma: dilemma, ...(yesterday !== undefined && { yesterdayDilemma: yesterday }) }
     : {};
   const dataBlock = dilemma
     ? `<script type="application/json" id="${shellIds.initialData}">${scriptSafeJson(initialData)}</script>`
     : "";
-  const shell = renderShell({ title, dilemma, now });
+  const shell = renderShell({ title, dilemma, content: painted?.html, now });
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${safeTitle}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${pageTitle}</title>`)
     .replace(/(<meta name="application-name" content=")[^"]*"/, `$1${safeTitle}"`)
     .replace("<!--share-meta-->", shareTags(options))
     .replace("</head>", () => `${preloadTags(options.preloads)}</head>`)
@@ -238,7 +254,16 @@ async function pagePreview(
 export const spaPlugin = fp(
   async (
     app: FastifyInstance,
-    { root, local, title, publicUrl, todayView, sharePreview, now = () => new Date() }: SpaOptions,
+    {
+      root,
+      local,
+      title,
+      publicUrl,
+      todayView,
+      sharePreview,
+      memberPage,
+      now = () => new Date(),
+    }: SpaOptions,
   ) => {
     const indexFile = join(root, "index.html");
     const built = existsSync(indexFile);
@@ -280,11 +305,16 @@ export const spaPlugin = fp(
       const days = await pageDilemma(request, path, todayView);
       const preview = await pagePreview(request, path, sharePreview);
       const preloads = preloadsOf(path, request.headers.cookie);
+      const query = new URLSearchParams(request.url.slice(path.length + 1));
+      // Read ahead only with a session cookie: anyone else goes to sign in.
+      const painted = preloads?.reads.length ? await memberPage?.(request, path, query) : undefined;
       const page = renderPage(template, {
-        ...{ local, title, publicUrl, path, preview, preloads, ...days },
+        ...{ local, title, publicUrl, path, preview, preloads, painted, ...days },
         now: now(),
       });
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
+      // A member's own page is theirs alone: no shared cache keeps it.
+      const caching = painted ? "private, no-cache" : "no-cache";
+      return reply.header("cache-control", caching).type("text/html; charset=utf-8").send(page);
     });
   },
 );

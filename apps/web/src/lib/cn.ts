@@ -1,4 +1,1 @@
-/** Joins the class names that are set. */
-export function cn(...classes: Array<string | false | null | undefined>): string {
-  return classes.filter(Boolean).join(" ");
-}
+export { cn } from "@eitheror/shared/shell/button";

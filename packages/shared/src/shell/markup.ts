@@ -103,17 +103,20 @@ const loaderHtml = () =>
 
 /**
  * The page's first screen: the header with the brand, and in the main area
- * today's dilemma (on `/`, as of `now`) or the loader every other screen starts with.
+ * today's dilemma (on `/`, as of `now`), a member page's own first screen
+ * (`content`, HTML: shell/member-pages.ts), or the loader every other screen starts with.
  */
 export function renderShell({
   title,
   dilemma,
+  content,
   now = new Date(),
 }: {
   title: string;
   dilemma?: ShellDilemma;
+  content?: string;
   now?: Date;
 }): string {
-  const content = dilemma ? dilemmaHtml(dilemma, now) : loaderHtml();
-  return `<div class="${shellClass.frame}"><header class="${shellClass.header}"><nav aria-label="Main" class="${shellClass.nav}"><a href="/" class="${shellClass.brand}">${escapeHtml(title)}</a></nav></header><main id="${shellIds.main}" tabindex="-1" class="${shellClass.main}">${content}</main></div>`;
+  const main = content ?? (dilemma ? dilemmaHtml(dilemma, now) : loaderHtml());
+  return `<div class="${shellClass.frame}"><header class="${shellClass.header}"><nav aria-label="Main" class="${shellClass.nav}"><a href="/" class="${shellClass.brand}">${escapeHtml(title)}</a></nav></header><main id="${shellIds.main}" tabindex="-1" class="${shellClass.main}">${main}</main></div>`;
 }

@@ -1,3 +1,4 @@
+import { tabsClass } from "@eitheror/shared/shell/member-classes";
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 import { cn } from "@/lib/cn";
 
@@ -35,7 +36,7 @@ export function Tabs<K extends string>({
         aria-label={label}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="relative flex gap-1 overflow-x-auto rounded-2xl bg-surface-muted p-1"
+        className={tabsClass.list}
       >
         {items.map((item) => (
           <Tab
@@ -56,7 +57,7 @@ export function Tabs<K extends string>({
         role="tabpanel"
         id={`${baseId}-panel`}
         aria-labelledby={tabId(value)}
-        className="mt-4 outline-none"
+        className={tabsClass.panel}
       >
         {children}
       </div>
@@ -115,15 +116,7 @@ function Tab({
       aria-controls={panelId}
       tabIndex={selected ? 0 : -1}
       onClick={onSelect}
-      className={cn(
-        // On the narrowest phones a two-word label takes two lines, so every tab is in
-        // view (a row that scrolled hid the last one, with no sign that it scrolls);
-        // a word is never cut.
-        "min-h-10 flex-auto rounded-xl px-2 py-1 text-[0.8125rem] leading-tight font-semibold wrap-normal transition",
-        "sm:flex-1 sm:whitespace-nowrap sm:px-4 sm:text-sm",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus",
-        selected ? "bg-surface text-fg shadow-sm" : "text-fg-muted hover:text-fg",
-      )}
+      className={cn(tabsClass.tab, selected ? tabsClass.chosen : tabsClass.idle)}
     >
       {label}
     </button>

@@ -1,7 +1,8 @@
 import { groupMessages } from "@eitheror/shared/groups/schema";
+import { groupHeaderClass } from "@eitheror/shared/shell/member-classes";
+import { memberPageTexts } from "@eitheror/shared/shell/member-pages";
 import { EllipsisVertical } from "lucide-react";
 import { useState } from "react";
-import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DeferredMenu } from "@/components/ui/deferred-menu";
 import { deferred } from "@/lib/deferred";
@@ -45,9 +46,9 @@ export function GroupActionsMenu({
       <DeferredMenu
         menu={groupActions}
         trigger={{
-          label: "Group actions",
-          className: buttonClass("ghost", "shrink-0", "icon"),
-          children: <EllipsisVertical aria-hidden className="size-5" />,
+          label: memberPageTexts.groupActions,
+          className: groupHeaderClass.menu,
+          children: <EllipsisVertical aria-hidden className={groupHeaderClass.menuIcon} />,
         }}
         props={{ groupId, isAdmin, onAsk: setAsking }}
       />

@@ -1,6 +1,13 @@
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import type { GroupData } from "@eitheror/shared/groups/schema";
 import { groupMessages } from "@eitheror/shared/groups/schema";
+import { groupHeaderClass as c, stackClass } from "@eitheror/shared/shell/member-classes";
+import {
+  type GroupTab,
+  groupTabOf,
+  groupTabs,
+  memberPageTexts as t,
+} from "@eitheror/shared/shell/member-pages";
 import { useQueryClient } from "@tanstack/react-query";
 import { Settings, UsersRound } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
@@ -25,13 +32,6 @@ import { RoundOverNotice } from "./round-over-notice";
 
 /** After 'Group deleted', home follows this much later (docs/product.md#limits). */
 export const HOME_AFTER_DELETE_MS = 2000;
-
-export const groupTabs = [
-  { key: "current", label: "Current Round" },
-  { key: "leaderboard", label: "Leaderboard" },
-  { key: "past-rounds", label: "Past Rounds" },
-] as const;
-export type GroupTab = (typeof groupTabs)[number]["key"];
 
 /** What a tab's panel is given: the group and who the viewer is in it. */
 export interface GroupContext {
@@ -130,7 +130,7 @@ function GroupLoadFailed({ error, onRetry }: { error: Error; onRetry: () => void
 /** The tab in the address: Current Round (the default) has none, the others `?tab=`. */
 function useGroupTab() {
   const [params, setParams] = useSearchParams();
-  const tab = groupTabs.find(({ key }) => key === params.get("tab"))?.key ?? "current";
+  const tab = groupTabOf(params.get("tab"));
   const choose = (key: GroupTab) =>
     setParams(key === "current" ? {} : { tab: key }, { replace: true });
   return [tab, choose] as const;
@@ -176,7 +176,7 @@ function OpenGroup({
   const { failure, dismiss, act } = useClosingActions(group.name, onClosed);
   const isAdmin = group.admin === viewerId;
   return (
-    <div className="space-y-6">
+    <div className={stackClass.page}>
       <PageTitle screen={group.name} />
       <GroupHeader group={group}>
         <GroupActionsMenu
@@ -195,7 +195,7 @@ function OpenGroup({
       )}
       {notice}
       <Tabs
-        label="Rounds"
+        label={t.tabsLabel}
         items={groupTabs}
         value={tab}
         onChange={(key) => {
@@ -210,29 +210,26 @@ function OpenGroup({
   );
 }
 
-/** The name as the page's header, its size and pace, the way to its profile, and `children` (the menu). */
-function GroupHeader({ group, children }: { group: GroupData; children: ReactNode }) {
+/**
+ * The name as the page's header, its size and pace, the way to its profile, and
+ * `children` (the menu). The server paints it the same way (shell/member-pages.ts).
+ */
+export function GroupHeader({ group, children }: { group: GroupData; children: ReactNode }) {
   return (
-    <header className="flex items-start gap-3">
-      <div className="min-w-0 flex-1">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{group.name}</h1>
-        <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm text-fg-muted">
-          <span className="inline-flex items-center gap-1.5">
-            <UsersRound aria-hidden className="size-4" />
-            {group.members.length}/{group.maxMembers} members
+    <header className={c.header}>
+      <div className={c.titles}>
+        <h1 className={c.name}>{group.name}</h1>
+        <p className={c.facts}>
+          <span className={c.fact}>
+            <UsersRound aria-hidden className={c.icon} />
+            {t.members(group.members.length, group.maxMembers)}
           </span>
-          <span>
-            A round every{" "}
-            {group.daysBetweenRounds === 1 ? "day" : `${group.daysBetweenRounds} days`}
-          </span>
+          <span>{t.pace(group.daysBetweenRounds)}</span>
         </p>
       </div>
-      <Link
-        to={paths.groupProfile(group.id)}
-        className={buttonClass("ghost", "shrink-0 px-3 sm:px-4", "sm")}
-      >
-        <Settings aria-hidden className="size-4" />
-        <span className="sr-only sm:not-sr-only">Group profile</span>
+      <Link to={paths.groupProfile(group.id)} className={c.profile}>
+        <Settings aria-hidden className={c.icon} />
+        <span className={c.profileLabel}>{t.groupProfile}</span>
       </Link>
       {children}
     </header>

@@ -2,6 +2,8 @@ import { moderationMessages } from "@eitheror/shared/moderation/schema";
 import { REVEAL_PARAM, revealMessages } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { closedRoundClass, stackClass } from "@eitheror/shared/shell/member-classes";
+import { memberPageTexts } from "@eitheror/shared/shell/member-pages";
 import { timeSince } from "@eitheror/shared/time/rules";
 import { ArrowLeft, PartyPopper, SearchX } from "lucide-react";
 import {
@@ -101,12 +103,9 @@ export function ArchivedRoundPage({
   const isAdmin = useIsGroupAdmin(groupId, viewerId);
   const actions = { groupId, roundId, viewerId, isAdmin };
   const back = (
-    <Link
-      to={`${paths.group(groupId)}?tab=past-rounds`}
-      className={buttonClass("ghost", "-ml-3", "sm")}
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      Back to group
+    <Link to={`${paths.group(groupId)}?tab=past-rounds`} className={closedRoundClass.back}>
+      <ArrowLeft aria-hidden className={closedRoundClass.icon} />
+      {memberPageTexts.backToGroup}
     </Link>
   );
   if (round.isPending || votes.isPending) {
@@ -134,8 +133,8 @@ export function ArchivedRoundPage({
     );
   }
   return (
-    <div className="space-y-4">
-      <PageTitle screen="Past round" />
+    <div className={stackClass.blocks}>
+      <PageTitle screen={memberPageTexts.pastRound} />
       {back}
       <DilemmaHeader
         heading="h1"
@@ -145,27 +144,17 @@ export function ArchivedRoundPage({
       >
         {roundMessages.roundCompleted(timeSince(new Date(round.data.archivedDate), new Date()))}
         {round.data.proposedBy && (
-          <span className="block break-words text-sm text-fg-muted">
+          <span className={closedRoundClass.proposedBy}>
             {roundMessages.proposedBy(
               round.data.proposedBy.displayName ?? roundMessages.formerMember,
             )}
           </span>
         )}
-        <div className="flex flex-wrap items-center gap-x-3">
-          <ShareRoundButton
-            groupId={groupId}
-            roundId={roundId}
-            closedAt={round.data.archivedDate}
-            pick={ownPick(round.data, votes.data, viewerId)}
-          />
-          <Button variant="secondary" className="mt-3" onClick={replay.open}>
-            <PartyPopper aria-hidden className="size-4" />
-            {revealMessages.replay}
-          </Button>
-          <div className="mt-3">
-            <ReportButton groupId={groupId} roundId={roundId} label="Report dilemma" />
-          </div>
-        </div>
+        <CardActions
+          round={round.data}
+          pick={ownPick(round.data, votes.data, viewerId)}
+          onReplay={replay.open}
+        />
       </DilemmaHeader>
       {results ? (
         <RoundResults round={round.data} votes={results} actions={actions} />
@@ -182,6 +171,39 @@ export function ArchivedRoundPage({
           onSkip={replay.close}
         />
       )}
+    </div>
+  );
+}
+
+/** Under a closed round's question: Share results, Replay the reveal, Report. */
+function CardActions({
+  round,
+  pick,
+  onReplay,
+}: {
+  round: ArchivedRound;
+  pick: string | null;
+  onReplay: () => void;
+}) {
+  return (
+    <div className={closedRoundClass.actions}>
+      <ShareRoundButton
+        groupId={round.groupId}
+        roundId={round.id}
+        closedAt={round.archivedDate}
+        pick={pick}
+      />
+      <Button variant="secondary" className="mt-3" onClick={onReplay}>
+        <PartyPopper aria-hidden className={closedRoundClass.icon} />
+        {revealMessages.replay}
+      </Button>
+      <div className={closedRoundClass.report}>
+        <ReportButton
+          groupId={round.groupId}
+          roundId={round.id}
+          label={memberPageTexts.reportDilemma}
+        />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { CurrentRound } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { roundCardClass, stackClass } from "@eitheror/shared/shell/member-classes";
 import { timeUntilDue } from "@eitheror/shared/time/rules";
 import { CircleCheck, Clock, Hourglass } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
@@ -80,7 +81,7 @@ function RoundPanel({
   if (round.data === null) return noRound;
   const roundId = round.data.roundId;
   return (
-    <div className="space-y-4">
+    <div className={stackClass.blocks}>
       {submitted === roundId && (
         <Alert kind="success" onDismiss={() => onSubmitted(null)}>
           {roundMessages.submitted}
@@ -129,10 +130,10 @@ function RoundView({
   const people = participantsOf(round, members, viewerId);
   const submitted = round.membersSubmissionStatus[viewerId] === true;
   return (
-    <div className="space-y-4">
+    <div className={stackClass.blocks}>
       <DilemmaHeader dilemma={round.dilemma} optionA={round.optionA} optionB={round.optionB}>
-        <p className="inline-flex items-center gap-1.5 font-medium">
-          <Clock aria-hidden className="size-4" />
+        <p className={roundCardClass.due}>
+          <Clock aria-hidden className={roundCardClass.icon} />
           {roundMessages.votesDue(timeUntilDue(new Date(round.dueDate), new Date()))}
         </p>
       </DilemmaHeader>

@@ -1,4 +1,5 @@
 import { roundShareText } from "@eitheror/shared/share/rules";
+import { memberPageTexts } from "@eitheror/shared/shell/member-pages";
 import { ShareButton } from "@/components/ui/share-button";
 import { appTitle } from "@/config/env";
 import { paths } from "@/config/paths";
@@ -38,5 +39,5 @@ export function ShareRoundButton({
         url: new URL(paths.sharedRound(share.data.shareId), window.location.origin).toString(),
       }
     : null;
-  return <ShareButton className="mt-3" payload={payload} label="Share results" />;
+  return <ShareButton className="mt-3" payload={payload} label={memberPageTexts.shareResults} />;
 }
