@@ -440,6 +440,11 @@ describe("a member's pages, painted with the real app (decision 0100)", () => {
     expect(page.text).toMatch(/role="tab" aria-selected="true"[^>]*>Current Round</);
     expect(page.text).toContain(`>${escapeHtml(await question(member))}</h2>`);
     expect(page.text).toMatch(/Votes due in \d+ (hours?|days?)</);
+    // Its reads come with the page, its code after: the paint needs none of it.
+    expect(page.text).toContain(
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/groups/${groupId}">`,
+    );
+    expect(page.text).not.toContain('rel="modulepreload"');
   });
 
   it("paints the chosen tab without the round on another tab", async () => {
@@ -459,6 +464,7 @@ describe("a member's pages, painted with the real app (decision 0100)", () => {
       expect(page.text).not.toContain("Jerry");
       expect(page.text).not.toContain(await question(member));
       expect(page.text).toContain('role="status"'); // the loader the app starts with
+      if (client === stranger) expect(page.text).toContain('rel="modulepreload"');
     }
   });
 

@@ -134,11 +134,14 @@ function shareTags(options: PageOptions): string {
 /**
  * A member page's preload tags. The reads go as the app's fetches do (CORS mode,
  * credentials same-origin: `crossorigin="anonymous"`), or the browser would not
- * hand their answers to those fetches and would ask again.
+ * hand their answers to those fetches and would ask again. A painted page names
+ * no code: its first screen needs none, and 170 kB of chunks fetched beside the
+ * page's stylesheet only delayed its paint on a slow link (decision 0100); the
+ * app's entry fetches the screen's chunks, side by side, as it starts.
  */
-function preloadTags(preloads: PagePreloads | undefined): string {
+function preloadTags(preloads: PagePreloads | undefined, painted: boolean): string {
   if (!preloads) return "";
-  const modules = preloads.modules.map(
+  const modules = (painted ? [] : preloads.modules).map(
     (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
   );
   const reads = preloads.reads.map(
@@ -171,7 +174,7 @@ export function renderPage(html: string, options: PageOptions): string {
     .replace(/<title>[^<]*<\/title>/, () => `<title>${pageTitle}</title>`)
     .replace(/(<meta name="application-name" content=")[^"]*"/, `$1${safeTitle}"`)
     .replace("<!--share-meta-->", shareTags(options))
-    .replace("</head>", () => `${preloadTags(options.preloads)}</head>`)
+    .replace("</head>", () => `${preloadTags(options.preloads, painted !== undefined)}</head>`)
     .replace(/<body([^>]*)>/, local ? '<body$1 class="local">' : "<body$1>")
     .replace(`<div id="${shellIds.root}"></div>`, () => `<div id="${shellIds.root}">${shell}</div>`)
     .replace("</body>", () => `${dataBlock}</body>`);
