@@ -3,8 +3,8 @@
 // measured side by side with its small-size baseline in the same run.
 //
 //   group size  a group of 100 members beside one of 10: the round read, a vote, the
-//               group page's reads, the leaderboard and the who-knows-whom grid per
-//               request (a request serves one member), and a submit's and a round's
+//               group page (painted) and its reads, the leaderboard and the
+//               who-knows-whom grid per request (a request serves one member), and a submit's and a round's
 //               closing time per member (the closing with 100 × 100 votes; the median
 //               of three closings per size).
 //   history     a group of 10 with 100 closed rounds beside one with 2: the
@@ -225,8 +225,13 @@ async function gzipKb(
   return gzipSync(Buffer.from(await response.arrayBuffer())).length / 1024;
 }
 
-/** The reads a group page sends at once as it opens. @param {string} groupId */
+/**
+ * What a group page's first load asks for: the page itself, painted for the member
+ * (decision 0100), and the reads it names, which the browser sends at once.
+ * @param {string} groupId
+ */
 const pagePaths = (groupId) => [
+  `/group/${groupId}`,
   `/api/groups/${groupId}`,
   `/api/groups/${groupId}/rounds/current`,
   `/api/groups/${groupId}/rounds/reveal`,
@@ -313,7 +318,7 @@ export async function groupSizePhase(bench) {
   await sideBySideRows(bench, [
     // Pages loaded again and again: how much of it a member's kept reads serve (no target, decision 0092).
     {
-      ...pair("the group page's reads", ({ groupId }) => pagePaths(groupId)),
+      ...pair("the group page and its reads", ({ groupId }) => pagePaths(groupId)),
       target: undefined,
     },
     pair("GET …/leaderboard", ({ groupId }) => [`/api/groups/${groupId}/leaderboard`]),
