@@ -214,7 +214,7 @@ function OpenGroup({
  * The name as the page's header, its size and pace, the way to its profile, and
  * `children` (the menu). The server paints it the same way (shell/member-pages.ts).
  */
-export function GroupHeader({ group, children }: { group: GroupData; children: ReactNode }) {
+function GroupHeader({ group, children }: { group: GroupData; children: ReactNode }) {
   return (
     <header className={c.header}>
       <div className={c.titles}>
