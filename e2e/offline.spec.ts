@@ -19,6 +19,8 @@ async function onGroupPage(page: Page, who: string, testInfo: Parameters<typeof 
   await page.route("**/assets/**", (route) => route.continue());
   await page.goto(`/group/${groupId}`);
   await expect(new GroupPage(page).heading(`${who}'s group`)).toBeVisible();
+  // The app has taken over the page the server painted: its header has the way home.
+  await expect(new NavBar(page).home).toBeVisible();
   // Gone if the page loads again: the app must come back without a reload.
   await page.evaluate(() => Object.assign(window, { __samePage: true }));
 }

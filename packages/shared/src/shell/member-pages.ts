@@ -91,6 +91,14 @@ const icons = {
     ),
 };
 
+/**
+ * A painted button is disabled until the app takes over, as on `/`: a press before
+ * then would do nothing, and now says so (a wait cursor), without the dimming
+ * a disabled button of the app has (`buttonClass`), so nothing changes as it takes over.
+ */
+const untilApp = (classes: string) =>
+  classes.replace("disabled:cursor-not-allowed disabled:opacity-60", "disabled:cursor-wait");
+
 /** A round's question and options, as the app's `DilemmaHeader` draws them. */
 export interface PaintedDilemma {
   dilemma: string;
@@ -125,7 +133,7 @@ function groupHeaderHtml(group: PaintedGroup) {
   const c = groupHeaderClass;
   const t = memberPageTexts;
   const href = `/group-profile/${encodeURIComponent(group.id)}`;
-  return `<header class="${c.header}"><div class="${c.titles}"><h1 class="${c.name}">${escapeHtml(group.name)}</h1><p class="${c.facts}"><span class="${c.fact}">${icons.usersRound(c.icon)}${t.members(group.memberCount, group.maxMembers)}</span><span>${t.pace(group.daysBetweenRounds)}</span></p></div><a class="${c.profile}" href="${escapeHtml(href)}">${icons.settings(c.icon)}<span class="${c.profileLabel}">${t.groupProfile}</span></a><button type="button" aria-label="${t.groupActions}" aria-haspopup="menu" aria-expanded="false" class="${c.menu}">${icons.ellipsisVertical(c.menuIcon)}</button></header>`;
+  return `<header class="${c.header}"><div class="${c.titles}"><h1 class="${c.name}">${escapeHtml(group.name)}</h1><p class="${c.facts}"><span class="${c.fact}">${icons.usersRound(c.icon)}${t.members(group.memberCount, group.maxMembers)}</span><span>${t.pace(group.daysBetweenRounds)}</span></p></div><a class="${c.profile}" href="${escapeHtml(href)}">${icons.settings(c.icon)}<span class="${c.profileLabel}">${t.groupProfile}</span></a><button type="button" disabled aria-label="${t.groupActions}" aria-haspopup="menu" aria-expanded="false" class="${untilApp(c.menu)}">${icons.ellipsisVertical(c.menuIcon)}</button></header>`;
 }
 
 function tabsHtml(chosen: GroupTab, panel: string) {
@@ -133,7 +141,7 @@ function tabsHtml(chosen: GroupTab, panel: string) {
   const tabs = groupTabs
     .map(({ key, label }) => {
       const selected = key === chosen;
-      return `<button type="button" role="tab" aria-selected="${selected}" tabindex="${selected ? 0 : -1}" class="${c.tab} ${selected ? c.chosen : c.idle}">${label}</button>`;
+      return `<button type="button" role="tab" disabled aria-selected="${selected}" tabindex="${selected ? 0 : -1}" class="${c.tab} ${selected ? c.chosen : c.idle} disabled:cursor-wait">${label}</button>`;
     })
     .join("");
   return `<div><div role="tablist" aria-label="${memberPageTexts.tabsLabel}" tabindex="-1" class="${c.list}">${tabs}</div><div role="tabpanel" class="${c.panel}">${panel}</div></div>`;
@@ -184,8 +192,8 @@ export function closedRoundHtml({
   const proposer = round.proposedBy
     ? `<span class="${c.proposedBy}">${escapeHtml(roundMessages.proposedBy(round.proposedBy.displayName ?? roundMessages.formerMember))}</span>`
     : "";
-  // The share button waits for the round's share, as the app's does; the others answer once it runs.
-  const actions = `<div class="${c.actions}"><div class="${c.share}"><div class="${c.shareRow}"><button type="button" disabled class="${c.shareButton}">${icons.share(c.icon)}${t.shareResults}</button><p role="status" aria-live="polite" class="${c.shareStatus}"></p></div></div><button type="button" class="${c.replay}">${icons.partyPopper(c.icon)}${revealMessages.replay}</button><div class="${c.report}"><button type="button" class="${c.reportButton}" aria-label="${t.reportDilemma}">${icons.flag(c.icon)}${moderationMessages.report}</button></div></div>`;
+  // The share button waits for the round's share, as the app's does, and looks it.
+  const actions = `<div class="${c.actions}"><div class="${c.share}"><div class="${c.shareRow}"><button type="button" disabled class="${c.shareButton}">${icons.share(c.icon)}${t.shareResults}</button><p role="status" aria-live="polite" class="${c.shareStatus}"></p></div></div><button type="button" disabled class="${untilApp(c.replay)}">${icons.partyPopper(c.icon)}${revealMessages.replay}</button><div class="${c.report}"><button type="button" disabled class="${untilApp(c.reportButton)}" aria-label="${t.reportDilemma}">${icons.flag(c.icon)}${moderationMessages.report}</button></div></div>`;
   const footnote = `${escapeHtml(roundMessages.roundCompleted(timeSince(new Date(round.archivedDate), now)))}${proposer}${actions}`;
   return `<div class="${stackClass.blocks}">${back}${roundCardHtml(round, "h1", footnote)}</div>`;
 }
