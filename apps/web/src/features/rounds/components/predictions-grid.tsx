@@ -1,10 +1,11 @@
 import { revealMessages as text } from "@eitheror/shared/rounds/reveal";
 import type { ArchivedRound, Vote } from "@eitheror/shared/rounds/schema";
 import { roundMessages } from "@eitheror/shared/rounds/schema";
+import { useMemo } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/cn";
 import { PickBadge, RightOrWrong } from "./round-marks";
-import { type ClosedRoundMember, memberNameOf, predictionOf } from "./round-results";
+import { type ClosedRoundMember, memberNameOf, predictionsBy } from "./round-results";
 
 /**
  * A closed round's every prediction at a glance, for wide screens: a row per
@@ -21,6 +22,7 @@ export function PredictionsGrid({
   votes: Vote[];
   className?: string;
 }) {
+  const predictions = useMemo(() => predictionsBy(votes), [votes]);
   return (
     <div className={cn("space-y-3", className)}>
       <h2 className="text-lg font-bold text-fg">{text.grid}</h2>
@@ -52,7 +54,7 @@ export function PredictionsGrid({
           </thead>
           <tbody>
             {round.members.map((row) => (
-              <GridRow key={row.id} row={row} round={round} votes={votes} />
+              <GridRow key={row.id} row={row} round={round} predictions={predictions.get(row.id)} />
             ))}
           </tbody>
         </table>
@@ -64,11 +66,12 @@ export function PredictionsGrid({
 function GridRow({
   row,
   round,
-  votes,
+  predictions,
 }: {
   row: ClosedRoundMember;
   round: ArchivedRound;
-  votes: Vote[];
+  /** The row's member's predictions, by whom they are about. */
+  predictions: Map<string, Vote> | undefined;
 }) {
   const submitted = round.memberStats[row.id]?.isSubmitted ?? false;
   const cell = "border-b border-border px-2 py-2 text-center";
@@ -84,7 +87,7 @@ function GridRow({
       </th>
       {submitted ? (
         round.members.map((column) => {
-          const vote = predictionOf(votes, row.id, column.id);
+          const vote = predictions?.get(column.id);
           const own = row.id === column.id;
           return (
             <td key={column.id} className={cn(cell, own && "bg-surface-muted")}>

@@ -25,6 +25,21 @@ export function ownPicks(round: ArchivedRound, votes: Vote[]): Map<string, Optio
 export const predictionOf = (votes: Vote[], by: string, about: string) =>
   votes.find((vote) => vote.selectedBy === by && vote.selectedFor === about);
 
+/**
+ * Every prediction by who made it, then about whom, read in one pass: the grid's
+ * members × members cells each find theirs at once (a `predictionOf` per cell
+ * read all the votes each time: 50 million comparisons at 100 members).
+ */
+export function predictionsBy(votes: Vote[]): Map<string, Map<string, Vote>> {
+  const by = new Map<string, Map<string, Vote>>();
+  for (const vote of votes) {
+    const about = by.get(vote.selectedBy) ?? new Map<string, Vote>();
+    about.set(vote.selectedFor, vote);
+    by.set(vote.selectedBy, about);
+  }
+  return by;
+}
+
 export interface RankedMember {
   member: ClosedRoundMember;
   stat: MemberStat;
