@@ -4,7 +4,7 @@ import { operationUrl } from "@eitheror/shared/api/contract";
 import { authApi, authProviderApi } from "@eitheror/shared/auth/contract";
 import { groupsApi } from "@eitheror/shared/groups/contract";
 import { roundsApi } from "@eitheror/shared/rounds/contract";
-import { decoded } from "../lib/http/path-params";
+import type { MemberPage } from "@eitheror/shared/shell/member-pages";
 
 /**
  * What a member's page starts loading with its HTML, before any script runs: its
@@ -17,6 +17,8 @@ export interface PagePreloads {
   modules: string[];
   /** API paths the page reads first, as the app's fetches ask for them. */
   reads: string[];
+  /** The page, for a request with a session cookie and parameters that decode (decision 0100). */
+  page?: MemberPage;
 }
 
 /** One chunk of the web build's manifest (Vite's `build.manifest`). */
@@ -31,6 +33,14 @@ type Manifest = Record<string, ManifestChunk>;
 const MEMBER_GUARD = "src/features/auth/components/guards.tsx";
 
 const segment = "([^/]+)";
+/** Route parameters as the browser sent them (percent-encoded), or null when one is not valid. */
+function decoded(values: string[]): string[] | null {
+  try {
+    return values.map((value) => decodeURIComponent(value));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The member pages whose first paint waits for data (the web app's `paths.group`
@@ -40,9 +50,11 @@ const memberPages: {
   pattern: RegExp;
   screen: string;
   reads: (params: string[]) => string[];
+  page: (params: string[]) => MemberPage;
 }[] = [
   {
     pattern: new RegExp(`^/group/${segment}$`),
+    page: ([id = ""]) => ({ kind: "group", id }),
     screen: "src/app/routes/group.tsx",
     reads: ([id = ""]) => [
       operationUrl(groupsApi.get, { id }),
@@ -52,6 +64,7 @@ const memberPages: {
   },
   {
     pattern: new RegExp(`^/group/${segment}/archived-round/${segment}$`),
+    page: ([id = "", roundId = ""]) => ({ kind: "closedRound", id, roundId }),
     screen: "src/app/routes/archived-round.tsx",
     reads: ([id = "", roundId = ""]) => [
       operationUrl(roundsApi.round, { id, roundId }),
@@ -109,9 +122,11 @@ export function pagePreloadsOf(root: string) {
       if (!match) continue;
       const params = decoded(match.slice(1));
       const signedIn = params !== null && SESSION_COOKIE.test(cookieHeader ?? "");
+      if (!signedIn) return { modules: page.modules, reads: [] };
       return {
         modules: page.modules,
-        reads: signedIn ? [...sessionReads, ...page.reads(params)] : [],
+        reads: [...sessionReads, ...page.reads(params)],
+        page: page.page(params),
       };
     }
     return undefined;

@@ -3,6 +3,7 @@ import { extname, join, resolve, sep } from "node:path";
 import type { GlobalDilemma } from "@eitheror/shared/global-dilemma/schema";
 import { groupMessages } from "@eitheror/shared/groups/schema";
 import { escapeHtml, renderShell, shellIds } from "@eitheror/shared/shell/markup";
+import type { MemberPage, MemberPaint } from "@eitheror/shared/shell/member-pages";
 import type { InitialData } from "@eitheror/shared/shell/schema";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -26,19 +27,13 @@ interface SpaOptions {
   todayView?: () => Promise<{ today: GlobalDilemma; yesterday: GlobalDilemma | null }>;
   /** The preview of a shared page (a day's result, a closed round), undefined for any other path. */
   sharePreview?: (path: string) => Promise<SharePreview | undefined>;
-  /** A signed-in member's group page or closed round, painted (decision 0100); undefined for anything else. */
+  /** A signed-in member's group page or closed round, painted (decision 0100); undefined for anyone else. */
   memberPage?: (
     request: FastifyRequest,
-    path: string,
+    page: MemberPage,
     query: URLSearchParams,
   ) => Promise<MemberPaint | undefined>;
   now?: () => Date;
-}
-
-/** A member page's first screen, painted: its title's screen name and the main area's HTML. */
-export interface MemberPaint {
-  screen: string;
-  html: string;
 }
 
 /** A shared page's own preview: its text and its picture (a path under PUBLIC_URL). */
@@ -309,8 +304,8 @@ export const spaPlugin = fp(
       const preview = await pagePreview(request, path, sharePreview);
       const preloads = preloadsOf(path, request.headers.cookie);
       const query = new URLSearchParams(request.url.slice(path.length + 1));
-      // Read ahead only with a session cookie: anyone else goes to sign in.
-      const painted = preloads?.reads.length ? await memberPage?.(request, path, query) : undefined;
+      // Named only with a session cookie: anyone else goes to sign in.
+      const painted = preloads?.page && (await memberPage?.(request, preloads.page, query));
       const page = renderPage(template, {
         ...{ local, title, publicUrl, path, preview, preloads, painted, ...days },
         now: now(),

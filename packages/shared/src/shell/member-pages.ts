@@ -21,6 +21,20 @@ import {
  * web test React's markup).
  */
 
+/**
+ * A member page a signed-in request asked for, its path's parameters decoded
+ * (apps/server's plugins/page-preloads.ts matches the paths).
+ */
+export type MemberPage =
+  | { kind: "group"; id: string }
+  | { kind: "closedRound"; id: string; roundId: string };
+
+/** A member page's first screen, painted: its title's screen name and the main area's HTML. */
+export interface MemberPaint {
+  screen: string;
+  html: string;
+}
+
 /** The group page's tabs, in order. */
 export const groupTabs = [
   { key: "current", label: "Current Round" },

@@ -4,30 +4,21 @@ import {
   closedRoundHtml,
   groupPageHtml,
   groupTabOf,
+  type MemberPage,
+  type MemberPaint,
   memberPageTexts,
 } from "@eitheror/shared/shell/member-pages";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/http/errors";
-import { decoded } from "../../lib/http/path-params";
 import type { GroupsService } from "../groups/service";
 import type { RoundsService } from "./service";
-
-/** A member page's first screen, painted: its title's screen name and the main area's HTML. */
-interface MemberPaint {
-  screen: string;
-  html: string;
-}
-
-const segment = "([^/]+)";
-const GROUP_PAGE = new RegExp(`^/group/${segment}$`);
-const CLOSED_ROUND_PAGE = new RegExp(`^/group/${segment}/archived-round/${segment}$`);
 
 /**
  * Paints a member's group page and closed rounds into the page (decision 0100),
  * with the reads and checks their API calls make: the session from its cookie,
  * then the membership, in the same services. Anyone else, and any failure, gets
  * the loader the app starts with (undefined), and the app says what it says.
- * The page asks only with a session cookie (plugins/spa.ts).
+ * The page asks only with a session cookie (plugins/spa.ts, plugins/page-preloads.ts).
  */
 export function memberPagePainter({
   groups,
@@ -65,16 +56,13 @@ export function memberPagePainter({
 
   return async (
     request: FastifyRequest,
-    path: string,
+    page: MemberPage,
     query: URLSearchParams,
   ): Promise<MemberPaint | undefined> => {
-    const group = GROUP_PAGE.exec(path);
-    const closed = CLOSED_ROUND_PAGE.exec(path);
-    const params = decoded((group ?? closed)?.slice(1) ?? []);
-    if (!params || params.length === 0) return undefined;
-    const [id = "", roundId = ""] = params;
     try {
-      return closed ? await closedRound(request, id, roundId) : await groupPage(request, id, query);
+      return page.kind === "closedRound"
+        ? await closedRound(request, page.id, page.roundId)
+        : await groupPage(request, page.id, query);
     } catch (err) {
       // Not signed in, not a member, no such round: the app's own screens say so.
       if (err instanceof AppError && err.status < 500) return undefined;
