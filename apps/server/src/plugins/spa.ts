@@ -303,9 +303,9 @@ export const spaPlugin = fp(
       const days = await pageDilemma(request, path, todayView);
       const preview = await pagePreview(request, path, sharePreview);
       const preloads = preloadsOf(path, request.headers.cookie);
-      const query = new URLSearchParams(request.url.slice(path.length + 1));
       // Named only with a session cookie: anyone else goes to sign in.
-      const painted = preloads?.page && (await memberPage?.(request, preloads.page, query));
+      const query = () => new URLSearchParams(request.url.slice(path.length + 1));
+      const painted = preloads?.page && (await memberPage?.(request, preloads.page, query()));
       const page = renderPage(template, {
         ...{ local, title, publicUrl, path, preview, preloads, painted, ...days },
         now: now(),
